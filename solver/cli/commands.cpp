@@ -1,0 +1,196 @@
+#include "solver/cli/commands.hpp"
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include <boost/program_options.hpp>
+
+#include "core/input_error.hpp"
+#include "core/position_io.hpp"
+#include "core/rules.hpp"
+#include "solver/cli/options.hpp"
+#include "solver/solve.hpp"
+
+namespace po = boost::program_options;
+
+namespace patience::cli {
+
+namespace {
+
+// Parses `args` against `options`; returns false (after printing the help) when --help was given.
+bool parse(const std::string& command, const std::string& usage, po::options_description& options,
+           const Args& args, po::variables_map& vm) {
+    options.add_options()("help,h", "show this help");
+    po::store(po::command_line_parser(args).options(options).run(), vm);
+    po::notify(vm);
+    if (vm.count("help")) {
+        std::cout << "usage: patience " << command << " " << usage << "\n\n" << options;
+        return false;
+    }
+    return true;
+}
+
+std::string build_rule_name(BuildRule rule) {
+    switch (rule) {
+        case BuildRule::DownAnySuit: return "down, any suit";
+        case BuildRule::DownInSuit: return "down in suit";
+        case BuildRule::DownAlternateColour: return "down, alternate colour";
+        case BuildRule::DownByTwo: return "down by two, any suit, wrapping";
+    }
+    return "?";
+}
+
+int exit_code_for(Verdict verdict) {
+    switch (verdict) {
+        case Verdict::Won: return kExitOk;
+        case Verdict::Lost: return kExitLostOrInvalid;
+        case Verdict::Unknown: return kExitUnknown;
+    }
+    return kExitUnknown;
+}
+
+}  // namespace
+
+int run_variants(const Args& args) {
+    po::options_description options("variants options");
+    options.add_options()("json", "print a JSON array");
+    po::variables_map vm;
+    if (!parse("variants", "[--json]", options, args, vm)) return kExitOk;
+
+    if (vm.count("json")) {
+        auto list = nlohmann::json::array();
+        for (const auto& v : all_variants()) {
+            list.push_back({{"name", v.name},
+                            {"decks", v.decks},
+                            {"columns", v.columns},
+                            {"rows", v.full_rows},
+                            {"foundations", v.foundation_piles},
+                            {"build", build_rule_name(v.build)},
+                            {"moves", v.moves == MoveUnit::Run ? "runs" : "top card"},
+                            {"empty_column", v.empty_column == EmptyColumnRule::Anything
+                                                 ? "anything"
+                                                 : "king-headed only"},
+                            {"stock", v.stock == StockRule::DrawToWaste ? "draw" : "deal"},
+                            {"summary", v.summary}});
+        }
+        std::cout << list.dump(2) << "\n";
+        return kExitOk;
+    }
+    for (const auto& v : all_variants()) {
+        std::cout << v.name << std::string(16 - v.name.size(), ' ') << v.summary << "\n";
+    }
+    return kExitOk;
+}
+
+int run_deal(const Args& args) {
+    po::options_description options("deal options");
+    add_deal_options(options);
+    po::variables_map vm;
+    if (!parse("deal", "--variant V --seed N [--ranks R]", options, args, vm)) return kExitOk;
+    if (vm.count("position")) throw InputError("deal builds seeded deals; --position is not used");
+    std::cout << position_to_json(start_position(vm).position);
+    return kExitOk;
+}
+
+int run_solve(const Args& args) {
+    po::options_description options("solve options");
+    add_deal_options(options);
+    options.add_options()
+        ("node-limit", po::value<std::string>()->default_value("5000000"),
+         "stop with `unknown` after this many positions (0: no limit)")
+        ("time-limit", po::value<std::string>()->default_value("0"),
+         "stop with `unknown` after this many seconds (0: no limit)")
+        ("memory", po::value<std::string>()->default_value("2048"),
+         "memory for the search's tables in MiB; `unknown` when it is full")
+        ("threads", po::value<std::string>()->default_value("1"),
+         "worker threads (the reference search uses one)")
+        ("solution", "print the winning moves")
+        ("json", "print one JSON object");
+    po::variables_map vm;
+    const std::string usage =
+        "(--variant V --seed N [--ranks R] | --position FILE) [--node-limit N] [--time-limit S]\n"
+        "       [--memory MIB] [--threads T] [--solution] [--json]";
+    if (!parse("solve", usage, options, args, vm)) return kExitOk;
+
+    SolveOptions solve_options;
+    solve_options.limits.node_limit = parse_u64("--node-limit", vm["node-limit"].as<std::string>());
+    solve_options.limits.time_limit_seconds =
+        parse_seconds("--time-limit", vm["time-limit"].as<std::string>());
+    solve_options.limits.memory_bytes =
+        parse_bounded("--memory", vm["memory"].as<std::string>(), 1, 1u << 20) << 20;
+    parse_bounded("--threads", vm["threads"].as<std::string>(), 1, 1024);
+    const StartPosition start = start_position(vm);
+
+    const SolveResult result = solve(start.position, solve_options);
+
+    if (vm.count("json")) {
+        nlohmann::json out = {{"variant", start.position.rules().name},
+                              {"ranks", start.position.ranks},
+                              {"result", to_string(result.verdict)},
+                              {"nodes", result.nodes},
+                              {"seconds", result.seconds}};
+        if (start.seed) out["seed"] = *start.seed;
+        if (result.verdict == Verdict::Unknown) out["limit"] = to_string(result.limit);
+        if (result.verdict == Verdict::Won) {
+            auto moves = nlohmann::json::array();
+            for (const Move& m : result.solution) moves.push_back(to_string(m));
+            out["moves"] = result.solution.size();
+            out["solution"] = moves;
+        }
+        std::cout << out.dump() << "\n";
+    } else {
+        std::cout << "result: " << to_string(result.verdict);
+        if (result.verdict == Verdict::Unknown) std::cout << " (" << to_string(result.limit) << ")";
+        std::cout << "\nnodes: " << result.nodes << "\nseconds: " << result.seconds << "\n";
+        if (result.verdict == Verdict::Won) {
+            std::cout << "moves: " << result.solution.size() << "\n";
+            if (vm.count("solution")) {
+                std::cout << "solution: " << format_moves(result.solution) << "\n";
+            }
+        }
+    }
+    return exit_code_for(result.verdict);
+}
+
+int run_check(const Args& args) {
+    po::options_description options("check options");
+    add_deal_options(options);
+    options.add_options()("solution", po::value<std::string>(),
+                          "file of moves, separated by white space (- for stdin)");
+    po::variables_map vm;
+    const std::string usage =
+        "(--variant V --seed N [--ranks R] | --position FILE) --solution FILE";
+    if (!parse("check", usage, options, args, vm)) return kExitOk;
+    if (!vm.count("solution")) throw InputError("--solution FILE is required");
+    const std::string path = vm["solution"].as<std::string>();
+    if (path == "-" && vm.count("position") && vm["position"].as<std::string>() == "-") {
+        throw InputError("--position and --solution cannot both read standard input");
+    }
+    const StartPosition start = start_position(vm);
+
+    std::vector<Move> moves;
+    const std::string text = read_text_file(path);
+    if (auto error = parse_moves(text, moves)) {
+        throw InputError((path == "-" ? std::string("<stdin>") : path) + ": token " +
+                         std::to_string(error->index + 1) + " '" + error->token +
+                         "' is not a move (expected draw, deal, w>f, w>N, N>f, N>M or N>MxK)");
+    }
+    const ReplayResult replayed = replay(start.position, moves);
+    if (!replayed.all_legal) {
+        std::cout << "invalid: move " << replayed.first_illegal + 1 << " of " << moves.size()
+                  << " (" << to_string(moves[replayed.first_illegal])
+                  << ") is illegal: " << replayed.reason << "\n";
+        return kExitLostOrInvalid;
+    }
+    if (!replayed.won) {
+        const Position& end = replayed.final_position;
+        std::cout << "not won: all " << moves.size() << " moves are legal, but only "
+                  << end.cards_on_foundations() << " of " << end.total_cards()
+                  << " cards are on the foundations\n";
+        return kExitLostOrInvalid;
+    }
+    std::cout << "won: " << moves.size() << " legal moves put every card on the foundations\n";
+    return kExitOk;
+}
+
+}  // namespace patience::cli

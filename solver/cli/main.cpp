@@ -1,0 +1,65 @@
+// patience: the command line over the solver library.
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include <boost/program_options/errors.hpp>
+
+#include "core/input_error.hpp"
+#include "solver/cli/commands.hpp"
+#include "solver/solve.hpp"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: patience COMMAND [OPTIONS]\n"
+    "\n"
+    "commands:\n"
+    "  variants   list the variants and their rules\n"
+    "  deal       print the deal for a variant and seed as a position file\n"
+    "  solve      decide whether a deal or position can be won\n"
+    "  check      replay a solution and say whether it wins\n"
+    "\n"
+    "`patience COMMAND --help` describes each command's options.\n"
+    "exit codes: 0 success (solve: won), 1 solve: lost / check: not a valid win,\n"
+    "            2 usage error or invalid input, 3 solve: unknown (a limit was hit)\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace patience::cli;
+    if (argc < 2) {
+        std::cerr << kUsage;
+        return kExitUsage;
+    }
+    const std::string command = argv[1];
+    const Args args(argv + 2, argv + argc);
+    try {
+        if (command == "variants") return run_variants(args);
+        if (command == "deal") return run_deal(args);
+        if (command == "solve") return run_solve(args);
+        if (command == "check") return run_check(args);
+        if (command == "--help" || command == "-h" || command == "help") {
+            std::cout << kUsage;
+            return kExitOk;
+        }
+        std::cerr << "patience: unknown command '" << command << "' (try `patience --help`)\n";
+        return kExitUsage;
+    } catch (const patience::InputError& e) {
+        std::cerr << "patience " << command << ": " << e.what() << "\n";
+        return kExitUsage;
+    } catch (const boost::program_options::error& e) {
+        std::cerr << "patience " << command << ": " << e.what() << " (see `patience " << command
+                  << " --help`)\n";
+        return kExitUsage;
+    } catch (const patience::UnverifiedSolution& e) {
+        std::cerr << "patience " << command << ": internal error: " << e.what() << "\n";
+        return kExitInternal;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "patience " << command << ": out of memory (lower --memory)\n";
+        return kExitInternal;
+    } catch (const std::exception& e) {
+        std::cerr << "patience " << command << ": internal error: " << e.what() << "\n";
+        return kExitInternal;
+    }
+}

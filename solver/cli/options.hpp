@@ -1,0 +1,33 @@
+// Option values the CLI parses itself, strictly: Boost's own conversions accept "-1" for an
+// unsigned type, and a seed or limit must never wrap around.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <boost/program_options.hpp>
+
+#include "core/position.hpp"
+
+namespace patience::cli {
+
+// A decimal unsigned 64-bit integer; throws InputError naming `option`.
+std::uint64_t parse_u64(const std::string& option, const std::string& text);
+// A decimal integer in [min, max]; throws InputError naming `option`.
+std::uint64_t parse_bounded(const std::string& option, const std::string& text, std::uint64_t min,
+                            std::uint64_t max);
+// A non-negative number of seconds ("2", "0.5"); throws InputError.
+double parse_seconds(const std::string& option, const std::string& text);
+
+// Adds --variant, --seed, --ranks and --position.
+void add_deal_options(boost::program_options::options_description& options);
+
+// The start position named by those options: a seeded deal or a validated file.
+struct StartPosition {
+    Position position;
+    std::optional<std::uint64_t> seed;
+};
+StartPosition start_position(const boost::program_options::variables_map& vm);
+
+}  // namespace patience::cli

@@ -1,0 +1,24 @@
+#include "solver/verdict.hpp"
+
+namespace patience {
+
+std::string_view to_string(Verdict verdict) {
+    switch (verdict) {
+        case Verdict::Won: return "won";
+        case Verdict::Lost: return "lost";
+        case Verdict::Unknown: return "unknown";
+    }
+    return "unknown";
+}
+
+std::string_view to_string(LimitHit limit) {
+    switch (limit) {
+        case LimitHit::None: return "none";
+        case LimitHit::Nodes: return "node limit";
+        case LimitHit::Time: return "time limit";
+        case LimitHit::Memory: return "memory limit";
+    }
+    return "none";
+}
+
+}  // namespace patience

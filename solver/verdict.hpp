@@ -1,0 +1,34 @@
+// What every solver returns: one of three verdicts, the effort spent, and for a win its moves.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/move.hpp"
+
+namespace patience {
+
+enum class Verdict : std::uint8_t { Won, Lost, Unknown };
+
+// Why a search stopped short (Verdict::Unknown).
+enum class LimitHit : std::uint8_t { None, Nodes, Time, Memory };
+
+std::string_view to_string(Verdict verdict);
+std::string_view to_string(LimitHit limit);
+
+struct SearchLimits {
+    std::uint64_t node_limit = 0;   // 0: no limit
+    double time_limit_seconds = 0;  // 0: no limit
+    std::uint64_t memory_bytes = 0; // 0: no limit
+};
+
+struct SolveResult {
+    Verdict verdict = Verdict::Unknown;
+    LimitHit limit = LimitHit::None;
+    std::uint64_t nodes = 0;         // positions expanded: deterministic effort
+    double seconds = 0;
+    std::vector<Move> solution;      // every move from the start, when won
+};
+
+}  // namespace patience

@@ -1,0 +1,21 @@
+// Positions for tests, written as short readable lines.
+#pragma once
+
+#include <initializer_list>
+#include <string_view>
+
+#include "core/position.hpp"
+
+namespace patience::testing {
+
+// Builds a position from lines such as
+//   "T1: 9H 2C | KS 7D"  tableau column 1, bottom first; cards left of '|' are face down
+//   "S: QD 4S"           the stock, first card drawn first (the file order)
+//   "W: 3H 4H"           the waste, bottom first (4H is playable)
+//   "F1: AC 2C"          foundation pile 1, bottom first
+// Columns and piles not named are empty. No validation: tests of single rules use partial decks.
+// A malformed line fails the test that builds it (and the position comes back as far as parsed).
+Position make_position(VariantId variant, std::initializer_list<std::string_view> lines,
+                       int ranks = kMaxRanks);
+
+}  // namespace patience::testing
