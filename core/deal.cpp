@@ -1,6 +1,7 @@
 #include "core/deal.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 namespace patience {
@@ -65,6 +66,7 @@ Position lay_out(VariantId variant, int ranks, const std::vector<Card>& shuffled
 
 Position deal_position(VariantId variant, std::uint64_t seed, int ranks) {
     const VariantRules& rules = rules_of(variant);
+    if (auto problem = ranks_problem(rules, ranks)) throw std::invalid_argument(*problem);
     std::vector<Card> deck = full_deck(rules, ranks);
     for (Card preset : preset_foundation_cards(rules, ranks)) {
         deck.erase(std::find(deck.begin(), deck.end(), preset));

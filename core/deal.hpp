@@ -26,7 +26,8 @@ private:
 // preset foundation cards are taken out.
 std::vector<Card> full_deck(const VariantRules& rules, int ranks);
 
-// The deal for (variant, seed, ranks). `ranks` must be allowed for the variant (ranks_problem).
+// The deal for (variant, seed, ranks). Throws std::invalid_argument when `ranks` is not allowed
+// for the variant (ranks_problem); the CLI checks that first and reports it as bad input.
 Position deal_position(VariantId variant, std::uint64_t seed, int ranks = kMaxRanks);
 
 // Lays out an already shuffled list of the cards that do not start on the foundations: the

@@ -2,9 +2,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 
 namespace patience {
@@ -15,11 +15,16 @@ std::string read_text_file(const std::string& path) {
         text << std::cin.rdbuf();
         return text.str();
     }
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        throw InputError(path + ": cannot read file: it is a directory");
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(path + ": cannot open file: " + std::strerror(errno));
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::ostringstream text;
+    text << in.rdbuf();
     if (in.bad()) throw InputError(path + ": cannot read file: " + std::strerror(errno));
-    return text;
+    return text.str();
 }
 
 }  // namespace patience

@@ -70,12 +70,13 @@ std::optional<Move> parse_move(std::string_view token) {
     const std::string_view source = t.substr(0, arrow);
     std::string_view target = t.substr(arrow + 1);
 
+    // A count ("x4") belongs only to column-to-column moves.
     int count = 1;
     if (const auto x = target.find('x'); x != std::string_view::npos) {
         auto parsed = parse_count(target.substr(x + 1));
-        if (!parsed || source == "w") return std::nullopt;
-        count = *parsed;
         target = target.substr(0, x);
+        if (!parsed || source == "w" || target == "f") return std::nullopt;
+        count = *parsed;
     }
 
     if (source == "w") {
@@ -86,10 +87,7 @@ std::optional<Move> parse_move(std::string_view token) {
     }
     auto from = parse_column(source);
     if (!from) return std::nullopt;
-    if (target == "f") {
-        if (count != 1) return std::nullopt;
-        return Move::column_to_foundation(*from);
-    }
+    if (target == "f") return Move::column_to_foundation(*from);
     auto to = parse_column(target);
     if (!to) return std::nullopt;
     return Move::column_to_column(*from, *to, count);

@@ -68,14 +68,7 @@ public:
 
         if (doc.contains("ranks")) {
             const Json& ranks = doc["ranks"];
-            if (!ranks.is_number_integer()) {
-                fail("ranks", "expected an integer, got " + type_name(ranks));
-            }
-            const auto value = ranks.get<long long>();
-            if (value < 1 || value > kMaxRanks) {
-                fail("ranks", "must be between 1 and 13, got " + std::to_string(value));
-            }
-            position.ranks = static_cast<int>(value);
+            position.ranks = read_small_int(ranks, "ranks", 1, kMaxRanks);
         }
         if (auto problem = ranks_problem(position.rules(), position.ranks)) fail("ranks", *problem);
         ranks_ = position.ranks;
@@ -98,14 +91,7 @@ public:
                                       std::to_string(columns) + " columns");
             }
             for (std::size_t c = 0; c < down.size(); ++c) {
-                if (!down[c].is_number_integer()) {
-                    fail(indexed("face_down", c), "expected an integer, got " + type_name(down[c]));
-                }
-                const auto value = down[c].get<long long>();
-                if (value < 0 || value > 255) {
-                    fail(indexed("face_down", c), "out of range: " + std::to_string(value));
-                }
-                position.face_down[c] = static_cast<int>(value);
+                position.face_down[c] = read_small_int(down[c], indexed("face_down", c), 0, 255);
             }
         }
 
@@ -129,6 +115,24 @@ public:
     }
 
 private:
+    // An integer in [min, max] (min >= 0); out-of-range values are quoted as written. Unsigned
+    // values are compared as unsigned: get<int64_t>() would wrap those above 2^63.
+    int read_small_int(const Json& value, const std::string& field, int min, int max) const {
+        if (!value.is_number_integer()) {
+            fail(field, "expected an integer, got " + type_name(value));
+        }
+        const bool in_range =
+            value.is_number_unsigned()
+                ? value.get<std::uint64_t>() >= static_cast<std::uint64_t>(min) &&
+                      value.get<std::uint64_t>() <= static_cast<std::uint64_t>(max)
+                : value.get<std::int64_t>() >= min && value.get<std::int64_t>() <= max;
+        if (!in_range) {
+            fail(field, "must be between " + std::to_string(min) + " and " + std::to_string(max) +
+                            ", got " + value.dump());
+        }
+        return static_cast<int>(value.get<std::int64_t>());
+    }
+
     Card read_card(const Json& value, const std::string& field) const {
         if (!value.is_string()) fail(field, "expected a card like \"QH\", got " + type_name(value));
         const auto text = value.get<std::string>();
@@ -324,8 +328,8 @@ std::string validation_problem(const Position& position) {
             if (max_down == 0) {
                 return field + ": " + std::string(rules.name) + " has no face-down cards";
             }
-            return field + ": " + std::to_string(down) + " face-down cards, but a " +
-                   std::string(rules.name) + " deal has at most " + std::to_string(max_down) +
+            return field + ": " + std::to_string(down) + " face-down cards, but " +
+                   std::string(rules.name) + " deals at most " + std::to_string(max_down) +
                    " per column";
         }
     }

@@ -77,7 +77,6 @@ SolveResult reference_solve(const Position& start, const SearchLimits& limits) {
         }
         if (!remember(canonical_key(child))) continue;
 
-        ++result.nodes;
         LimitHit hit = LimitHit::None;
         if (limits.node_limit != 0 && result.nodes >= limits.node_limit) hit = LimitHit::Nodes;
         if (limits.memory_bytes != 0 && visited_bytes >= limits.memory_bytes) hit = LimitHit::Memory;
@@ -91,6 +90,7 @@ SolveResult reference_solve(const Position& start, const SearchLimits& limits) {
             result.seconds = elapsed();
             return result;
         }
+        ++result.nodes;
         std::vector<Move> moves = ordered_moves(child);
         path.push_back({std::move(child), std::move(moves), 0});
     }

@@ -1,0 +1,564 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/deal.hpp"
+#include "core/move.hpp"
+#include "core/position_io.hpp"
+#include "core/rules.hpp"
+
+namespace patience {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+// Diplomat with two ranks: every ace in the tableau, every two in the stock. Won by
+// "1>f ... 8>f" and eight "draw w>f".
+constexpr std::string_view kAcesOut = R"({
+    "variant": "diplomat", "ranks": 2,
+    "tableau": [["AC"], ["AC"], ["AD"], ["AD"], ["AH"], ["AH"], ["AS"], ["AS"]],
+    "stock": ["2C", "2C", "2D", "2D", "2H", "2H", "2S", "2S"]
+})";
+
+// Diplomat with two ranks and no move at all: every column shows a two, no ace is free, the stock
+// is empty and no column is empty.
+constexpr std::string_view kDead = R"({
+    "variant": "diplomat", "ranks": 2,
+    "tableau": [["AC", "2C"], ["AC", "2C"], ["AD", "2D"], ["AD", "2D"],
+                ["AH", "2H"], ["AH", "2H"], ["AS", "2S"], ["AS", "2S"]]
+})";
+
+struct RunResult {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string shell_quoted(std::string_view text) {
+    std::string q = "'";
+    for (char c : text) {
+        if (c == '\'') {
+            q += "'\\''";
+        } else {
+            q += c;
+        }
+    }
+    return q + "'";
+}
+
+std::string read_all(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+bool contains(std::string_view text, std::string_view part) {
+    return text.find(part) != std::string_view::npos;
+}
+
+std::size_t line_count(std::string_view text) {
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+class Cli : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+        std::replace(name.begin(), name.end(), '/', '_');
+        dir_ = fs::temp_directory_path() /
+               ("patience_cli_test_" + std::to_string(::getpid()) + "_" + name);
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+
+    void TearDown() override {
+        std::error_code ignored;
+        fs::remove_all(dir_, ignored);
+    }
+
+    std::string write(const std::string& name, std::string_view text) const {
+        const fs::path path = dir_ / name;
+        std::ofstream out(path, std::ios::binary);
+        out << text;
+        return path.string();
+    }
+
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+    // Runs the real binary; stdin comes from `stdin_path`. Whatever it does, it must not crash or
+    // print a C++ runtime's last words.
+    RunResult run(const std::vector<std::string>& args,
+                  const std::string& stdin_path = "/dev/null") const {
+        std::string command = shell_quoted(PATIENCE_BINARY);
+        for (const auto& arg : args) command += " " + shell_quoted(arg);
+        const fs::path out = dir_ / "stdout.txt";
+        const fs::path err = dir_ / "stderr.txt";
+        command += " <" + shell_quoted(stdin_path) + " >" + shell_quoted(out.string()) + " 2>" +
+                   shell_quoted(err.string());
+        const int status = std::system(command.c_str());
+        RunResult result;
+        if (status != -1 && WIFEXITED(status)) {
+            result.exit_code = WEXITSTATUS(status);
+        } else {
+            ADD_FAILURE() << "did not exit normally: " << command;
+        }
+        result.out = read_all(out);
+        result.err = read_all(err);
+        EXPECT_FALSE(contains(result.err, "terminate called")) << result.err;
+        EXPECT_FALSE(contains(result.err, "what():")) << result.err;
+        EXPECT_FALSE(contains(result.err, "Aborted")) << result.err;
+        EXPECT_FALSE(contains(result.err, "internal error")) << result.err;
+        return result;
+    }
+
+    // A position (or solution) that failed: exit 2, nothing on stdout, one line on stderr that
+    // holds every one of `parts`.
+    static void expect_rejected(const RunResult& result,
+                                std::initializer_list<std::string_view> parts) {
+        EXPECT_EQ(result.exit_code, 2);
+        EXPECT_EQ(result.out, "");
+        EXPECT_EQ(line_count(result.err), 1u) << result.err;
+        for (std::string_view part : parts) {
+            EXPECT_TRUE(contains(result.err, part)) << "'" << part << "' not in: " << result.err;
+        }
+    }
+
+    // The solver's JSON answer for a seeded deal.
+    Json solve_json(const std::vector<std::string>& deal_args) const {
+        std::vector<std::string> args = {"solve", "--json"};
+        args.insert(args.end(), deal_args.begin(), deal_args.end());
+        const RunResult result = run(args);
+        EXPECT_EQ(result.exit_code, 0) << result.err;
+        return Json::parse(result.out);
+    }
+
+    fs::path dir_;
+};
+
+std::string solution_text(const Json& answer) {
+    std::string text;
+    for (const auto& token : answer.at("solution")) text += token.get<std::string>() + "\n";
+    return text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// variants
+
+const std::vector<std::string> kVariantNames = {"diplomat",       "double-dot", "emperor",
+                                                "emperor-modern", "lady-palk",  "malmaison"};
+
+TEST_F(Cli, VariantsListsEveryVariantOnItsOwnLine) {
+    const RunResult result = run({"variants"});
+    EXPECT_EQ(result.exit_code, 0);
+    EXPECT_EQ(line_count(result.out), 6u) << result.out;
+    for (const auto& name : kVariantNames) {
+        EXPECT_TRUE(contains("\n" + result.out, "\n" + name + " ")) << name << "\n" << result.out;
+    }
+}
+
+TEST_F(Cli, VariantsJsonNamesTheSixVariants) {
+    const RunResult result = run({"variants", "--json"});
+    ASSERT_EQ(result.exit_code, 0);
+    const Json list = Json::parse(result.out);
+    ASSERT_TRUE(list.is_array());
+    std::vector<std::string> names;
+    for (const auto& entry : list) names.push_back(entry.at("name").get<std::string>());
+    std::sort(names.begin(), names.end());
+    EXPECT_EQ(names, kVariantNames);
+}
+
+// ---------------------------------------------------------------------------------------------
+// deal
+
+TEST_F(Cli, DealPrintsTheSeededDealAsAPositionFile) {
+    const RunResult result = run({"deal", "--variant", "emperor", "--seed", "17", "--ranks", "4"});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(result.out, position_to_json(deal_position(VariantId::Emperor, 17, 4)));
+}
+
+TEST_F(Cli, DealWithoutRanksDealsThirteen) {
+    const RunResult result = run({"deal", "--variant", "malmaison", "--seed", "3"});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(result.out, position_to_json(deal_position(VariantId::Malmaison, 3, 13)));
+}
+
+TEST_F(Cli, DealAcceptsTheLargestSixtyFourBitSeed) {
+    const RunResult result =
+        run({"deal", "--variant", "lady-palk", "--seed", "18446744073709551615"});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(result.out, position_to_json(deal_position(VariantId::LadyPalk, UINT64_MAX, 13)));
+}
+
+TEST_F(Cli, DealOutputIsAPositionThatSolveAccepts) {
+    const RunResult dealt = run({"deal", "--variant", "diplomat", "--seed", "1", "--ranks", "3"});
+    ASSERT_EQ(dealt.exit_code, 0) << dealt.err;
+    const std::string file = write("deal.json", dealt.out);
+    const RunResult solved = run({"solve", "--position", file});
+    EXPECT_EQ(solved.exit_code, 0) << solved.err;
+    EXPECT_TRUE(contains(solved.out, "result: won")) << solved.out;
+}
+
+TEST_F(Cli, DealOutputIsAPositionThatCheckAccepts) {
+    const RunResult dealt =
+        run({"deal", "--variant", "emperor-modern", "--seed", "4", "--ranks", "3"});
+    ASSERT_EQ(dealt.exit_code, 0) << dealt.err;
+    const std::string file = write("deal.json", dealt.out);
+    const RunResult solved = run({"solve", "--json", "--position", file});
+    ASSERT_EQ(solved.exit_code, 0) << solved.err;
+    const std::string moves = write("moves.txt", solution_text(Json::parse(solved.out)));
+    const RunResult checked = run({"check", "--position", file, "--solution", moves});
+    EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
+    EXPECT_TRUE(contains(checked.out, "won")) << checked.out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// solve
+
+TEST_F(Cli, SolveJsonHasVariantSeedResultNodesSecondsAndSolution) {
+    const Json answer = solve_json({"--variant", "malmaison", "--seed", "2", "--ranks", "3"});
+    EXPECT_EQ(answer.at("variant"), "malmaison");
+    EXPECT_EQ(answer.at("seed"), 2u);
+    EXPECT_EQ(answer.at("result"), "won");
+    EXPECT_TRUE(answer.at("nodes").is_number_unsigned());
+    EXPECT_GE(answer.at("nodes").get<std::uint64_t>(), 1u);
+    EXPECT_TRUE(answer.at("seconds").is_number());
+    EXPECT_GE(answer.at("seconds").get<double>(), 0.0);
+    ASSERT_TRUE(answer.at("solution").is_array());
+    EXPECT_FALSE(answer.at("solution").empty());
+}
+
+TEST_F(Cli, SolveJsonSeedKeepsAllSixtyFourBits) {
+    const Json answer =
+        solve_json({"--variant", "diplomat", "--seed", "18446744073709551615", "--ranks", "1"});
+    EXPECT_EQ(answer.at("seed").get<std::uint64_t>(), UINT64_MAX);
+}
+
+TEST_F(Cli, SolveJsonSolutionReplaysAsAWin) {
+    const Json answer = solve_json({"--variant", "emperor", "--seed", "4", "--ranks", "3"});
+    std::vector<Move> moves;
+    ASSERT_FALSE(parse_moves(solution_text(answer), moves));
+    const ReplayResult replayed = replay(deal_position(VariantId::Emperor, 4, 3), moves);
+    EXPECT_TRUE(replayed.all_legal) << replayed.first_illegal << ": " << replayed.reason;
+    EXPECT_TRUE(replayed.won);
+}
+
+TEST_F(Cli, SolveOfAWinnableDealExitsZeroAndSaysWon) {
+    const RunResult result =
+        run({"solve", "--variant", "lady-palk", "--seed", "2", "--ranks", "3"});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_TRUE(contains(result.out, "result: won")) << result.out;
+    EXPECT_TRUE(contains(result.out, "nodes: ")) << result.out;
+    EXPECT_TRUE(contains(result.out, "seconds: ")) << result.out;
+}
+
+TEST_F(Cli, SolveWithSolutionFlagPrintsTheMoves) {
+    const RunResult result =
+        run({"solve", "--position", write("aces.json", kAcesOut), "--solution"});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    const auto at = result.out.find("solution: ");
+    ASSERT_NE(at, std::string::npos) << result.out;
+    std::vector<Move> moves;
+    ASSERT_FALSE(parse_moves(result.out.substr(at + 10), moves));
+    EXPECT_TRUE(replay(parse_position(kAcesOut, "aces"), moves).won);
+}
+
+TEST_F(Cli, SolveOfADeadPositionExitsOneAndSaysLost) {
+    const RunResult result = run({"solve", "--position", write("dead.json", kDead)});
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    EXPECT_TRUE(contains(result.out, "result: lost")) << result.out;
+}
+
+TEST_F(Cli, SolveJsonOfADeadPositionIsLostWithoutASolution) {
+    const RunResult result = run({"solve", "--json", "--position", write("dead.json", kDead)});
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    const Json answer = Json::parse(result.out);
+    EXPECT_EQ(answer.at("result"), "lost");
+    EXPECT_EQ(answer.at("variant"), "diplomat");
+    EXPECT_FALSE(answer.contains("solution"));
+}
+
+TEST_F(Cli, SolveOfAnAlreadyWonPositionExitsZeroWithNoMoves) {
+    // One rank of Lady Palk: every card is an ace, and every ace starts on the foundations.
+    const RunResult dealt = run({"deal", "--variant", "lady-palk", "--seed", "1", "--ranks", "1"});
+    ASSERT_EQ(dealt.exit_code, 0) << dealt.err;
+    const RunResult result = run({"solve", "--json", "--position", write("won.json", dealt.out)});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    const Json answer = Json::parse(result.out);
+    EXPECT_EQ(answer.at("result"), "won");
+    EXPECT_EQ(answer.at("solution"), Json::array());
+}
+
+TEST_F(Cli, NodeLimitHitExitsThreeWithResultUnknown) {
+    const RunResult result = run({"solve", "--json", "--variant", "diplomat", "--seed", "1",
+                                  "--ranks", "3", "--node-limit", "1"});
+    EXPECT_EQ(result.exit_code, 3) << result.err;
+    const Json answer = Json::parse(result.out);
+    EXPECT_EQ(answer.at("result"), "unknown");
+    EXPECT_FALSE(answer.contains("solution"));
+}
+
+TEST_F(Cli, SolveReadsAPositionFromStandardInput) {
+    const RunResult result =
+        run({"solve", "--json", "--position", "-"}, write("aces.json", kAcesOut));
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(Json::parse(result.out).at("result"), "won");
+}
+
+// ---------------------------------------------------------------------------------------------
+// check
+
+TEST_F(Cli, CheckAcceptsTheSolversOwnSolutionForASeededDeal) {
+    const std::vector<std::string> deal = {"--variant", "malmaison", "--seed", "5", "--ranks", "3"};
+    const std::string moves = write("moves.txt", solution_text(solve_json(deal)));
+    std::vector<std::string> args = {"check", "--solution", moves};
+    args.insert(args.end(), deal.begin(), deal.end());
+    const RunResult result = run(args);
+    EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+}
+
+TEST_F(Cli, CheckAcceptsAHandWrittenWinOnOneLine) {
+    const std::string moves = write(
+        "moves.txt",
+        "1>f 2>f 3>f 4>f 5>f 6>f 7>f 8>f draw w>f draw w>f draw w>f draw w>f draw w>f draw w>f "
+        "draw w>f draw w>f");
+    const RunResult result =
+        run({"check", "--position", write("aces.json", kAcesOut), "--solution", moves});
+    EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+}
+
+TEST_F(Cli, CheckOfAnIllegalMoveExitsOneNamingItsIndexAndReason) {
+    const std::string moves = write("moves.txt", "1>f 2>f\nw>f\ndraw\n");
+    const RunResult result =
+        run({"check", "--position", write("aces.json", kAcesOut), "--solution", moves});
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    const std::string said = result.out + result.err;
+    EXPECT_TRUE(contains(said, "move 3")) << said;
+    EXPECT_TRUE(contains(said, "w>f")) << said;
+    EXPECT_TRUE(contains(said, "waste is empty")) << said;
+}
+
+TEST_F(Cli, CheckOfLegalMovesThatDoNotWinExitsOne) {
+    const std::string moves = write("moves.txt", "1>f 2>f draw w>f");
+    const RunResult result =
+        run({"check", "--position", write("aces.json", kAcesOut), "--solution", moves});
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    EXPECT_TRUE(contains(result.out + result.err, "not won")) << result.out << result.err;
+}
+
+TEST_F(Cli, CheckOfAnEmptySolutionOnAnUnwonDealExitsOne) {
+    const RunResult result = run({"check", "--variant", "diplomat", "--seed", "1", "--ranks", "3",
+                                  "--solution", write("moves.txt", "")});
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+}
+
+TEST_F(Cli, CheckOfAnEmptySolutionOnAWonPositionExitsZero) {
+    const RunResult dealt = run({"deal", "--variant", "lady-palk", "--seed", "1", "--ranks", "1"});
+    ASSERT_EQ(dealt.exit_code, 0) << dealt.err;
+    const RunResult result = run({"check", "--position", write("won.json", dealt.out), "--solution",
+                                  write("moves.txt", "\n")});
+    EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+}
+
+TEST_F(Cli, CheckOfATokenThatIsNotAMoveExitsTwo) {
+    const std::string moves = write("moves.txt", "1>f 2>f jump w>f");
+    const RunResult result =
+        run({"check", "--position", write("aces.json", kAcesOut), "--solution", moves});
+    expect_rejected(result, {moves, "'jump'", "not a move"});
+}
+
+TEST_F(Cli, CheckWithoutASolutionExitsTwo) {
+    expect_rejected(run({"check", "--position", write("aces.json", kAcesOut)}), {"--solution"});
+}
+
+TEST_F(Cli, CheckOfAMissingSolutionFileExitsTwoNamingIt) {
+    const std::string missing = path("missing.txt");
+    expect_rejected(
+        run({"check", "--position", write("aces.json", kAcesOut), "--solution", missing}),
+        {missing});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invalid position files: exit 2, one line naming the file and the field, nothing solved
+
+TEST_F(Cli, SolveOfAMissingPositionFileExitsTwoNamingIt) {
+    const std::string missing = path("missing.json");
+    expect_rejected(run({"solve", "--position", missing}), {missing, "cannot open"});
+}
+
+TEST_F(Cli, SolveOfAPositionThatIsNotJsonExitsTwo) {
+    const std::string file = write("bad.json", "{ this is not json");
+    expect_rejected(run({"solve", "--position", file}), {file, "not valid JSON"});
+}
+
+TEST_F(Cli, SolveOfAnEmptyPositionFileExitsTwo) {
+    const std::string file = write("empty.json", "");
+    expect_rejected(run({"solve", "--position", file}), {file, "empty"});
+}
+
+TEST_F(Cli, SolveOfAnUnknownVariantExitsTwoNamingTheField) {
+    std::string text(kAcesOut);
+    text.replace(text.find("diplomat"), 8, "klondike");
+    const std::string file = write("variant.json", text);
+    expect_rejected(run({"solve", "--position", file}), {file, "variant", "klondike"});
+}
+
+TEST_F(Cli, SolveOfAMalformedCardExitsTwoNamingTheFieldAndIndex) {
+    std::string text(kAcesOut);
+    text.replace(text.find("\"AD\""), 4, "\"ZD\"");
+    const std::string file = write("card.json", text);
+    expect_rejected(run({"solve", "--position", file}), {file, "tableau[2][0]", "'ZD'"});
+}
+
+TEST_F(Cli, SolveOfTheWrongColumnCountExitsTwoNamingTheField) {
+    Json doc = Json::parse(position_to_json(deal_position(VariantId::Diplomat, 1, 3)));
+    doc["tableau"].erase(0);
+    const std::string file = write("columns.json", doc.dump());
+    expect_rejected(run({"solve", "--position", file}), {file, "tableau", "7 columns"});
+}
+
+TEST_F(Cli, SolveOfAPositionWithAnExtraCardExitsTwo) {
+    std::string text(kAcesOut);
+    text.replace(text.find("\"AS\""), 4, "\"AC\"");
+    const std::string file = write("copies.json", text);
+    expect_rejected(run({"solve", "--position", file}), {file, "tableau[6][0]", "AC"});
+}
+
+TEST_F(Cli, SolveOfADirectoryAsPositionExitsTwoNamingIt) {
+    expect_rejected(run({"solve", "--position", dir_.string()}), {dir_.string()});
+}
+
+TEST_F(Cli, CheckOfAnInvalidPositionExitsTwoWithoutReplaying) {
+    std::string text(kAcesOut);
+    text.replace(text.find("\"AD\""), 4, "\"ZD\"");
+    const std::string file = write("card.json", text);
+    expect_rejected(run({"check", "--position", file, "--solution", write("moves.txt", "1>f")}),
+                    {file, "tableau[2][0]"});
+}
+
+TEST_F(Cli, CheckOfAnEmptyPositionFileExitsTwo) {
+    const std::string file = write("empty.json", "  \n");
+    expect_rejected(run({"check", "--position", file, "--solution", write("moves.txt", "1>f")}),
+                    {file, "empty"});
+}
+
+TEST_F(Cli, InvalidPositionOnStandardInputIsNamedStdin) {
+    expect_rejected(run({"solve", "--position", "-"}, write("bad.json", "[]")),
+                    {"<stdin>", "top level"});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Usage errors
+
+TEST_F(Cli, RanksZeroIsAUsageError) {
+    expect_rejected(run({"solve", "--variant", "diplomat", "--seed", "1", "--ranks", "0"}),
+                    {"--ranks"});
+}
+
+TEST_F(Cli, RanksFourteenIsAUsageError) {
+    expect_rejected(run({"deal", "--variant", "diplomat", "--seed", "1", "--ranks", "14"}),
+                    {"--ranks"});
+}
+
+TEST_F(Cli, EvenRanksForDoubleDotAreAUsageError) {
+    expect_rejected(run({"solve", "--variant", "double-dot", "--seed", "1", "--ranks", "4"}),
+                    {"--ranks", "double-dot"});
+}
+
+TEST_F(Cli, NegativeSeedIsAUsageError) {
+    expect_rejected(run({"deal", "--variant", "diplomat", "--seed", "-1"}), {"--seed", "-1"});
+}
+
+TEST_F(Cli, NonNumericSeedIsAUsageError) {
+    expect_rejected(run({"solve", "--variant", "diplomat", "--seed", "abc", "--ranks", "3"}),
+                    {"--seed", "abc"});
+}
+
+TEST_F(Cli, SeedOfTwoToTheSixtyFourIsAUsageError) {
+    expect_rejected(run({"deal", "--variant", "diplomat", "--seed", "18446744073709551616"}),
+                    {"--seed", "18446744073709551616"});
+}
+
+TEST_F(Cli, UnknownVariantOptionIsAUsageError) {
+    expect_rejected(run({"deal", "--variant", "klondike", "--seed", "1"}),
+                    {"--variant", "klondike"});
+}
+
+TEST_F(Cli, SeedWithoutVariantIsAUsageError) {
+    expect_rejected(run({"solve", "--seed", "1"}), {"--variant"});
+}
+
+TEST_F(Cli, PositionTogetherWithVariantIsAUsageError) {
+    expect_rejected(run({"solve", "--variant", "diplomat", "--seed", "1", "--position",
+                         write("aces.json", kAcesOut)}),
+                    {"--position"});
+}
+
+TEST_F(Cli, UnknownSubcommandIsAUsageError) {
+    expect_rejected(run({"frobnicate"}), {"frobnicate"});
+}
+
+TEST_F(Cli, UnknownOptionIsAUsageError) {
+    expect_rejected(
+        run({"solve", "--variant", "diplomat", "--seed", "1", "--ranks", "3", "--bogus"}),
+        {"--bogus"});
+}
+
+TEST_F(Cli, StrayArgumentIsAUsageError) {
+    expect_rejected(run({"solve", "--variant", "diplomat", "--seed", "1", "--ranks", "3", "2"}),
+                    {"2"});
+}
+
+TEST_F(Cli, NegativeNodeLimitIsAUsageError) {
+    expect_rejected(run({"solve", "--variant", "diplomat", "--seed", "1", "--ranks", "3",
+                         "--node-limit", "-1"}),
+                    {"--node-limit"});
+}
+
+TEST_F(Cli, NoSubcommandIsAUsageError) {
+    const RunResult result = run({});
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_EQ(result.out, "");
+    EXPECT_TRUE(contains(result.err, "usage")) << result.err;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Help
+
+TEST_F(Cli, HelpOnEverySubcommandExitsZero) {
+    for (const std::string command : {"variants", "deal", "solve", "check"}) {
+        const RunResult result = run({command, "--help"});
+        EXPECT_EQ(result.exit_code, 0) << command << ": " << result.err;
+        EXPECT_TRUE(contains(result.out, "usage: patience " + command)) << result.out;
+        EXPECT_EQ(result.err, "") << command;
+    }
+}
+
+TEST_F(Cli, HelpIsGivenEvenWithOtherOptions) {
+    const RunResult result = run({"solve", "--variant", "diplomat", "--seed", "1", "--help"});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_FALSE(contains(result.out, "result:")) << result.out;
+}
+
+TEST_F(Cli, TopLevelHelpExitsZeroAndListsTheCommands) {
+    const RunResult result = run({"--help"});
+    EXPECT_EQ(result.exit_code, 0);
+    for (std::string_view command : {"variants", "deal", "solve", "check"}) {
+        EXPECT_TRUE(contains(result.out, command)) << result.out;
+    }
+}
+
+}  // namespace
+}  // namespace patience

@@ -1,7 +1,11 @@
 #include "tests/test_support.hpp"
 
+#include "core/deal.hpp"
+#include "core/position_io.hpp"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 
@@ -75,6 +79,63 @@ Position make_position(VariantId variant, std::initializer_list<std::string_view
             ADD_FAILURE() << "unknown test line kind '" << kind << "' in '" << line << "'";
         }
     }
+    return position;
+}
+
+Position random_position(VariantId variant, int ranks, std::mt19937& rng) {
+    const VariantRules& rules = rules_of(variant);
+    auto uniform = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+
+    std::vector<Card> rest = full_deck(rules, ranks);
+    auto take = [&rest](Card card) { rest.erase(std::find(rest.begin(), rest.end(), card)); };
+
+    Position position;
+    position.variant = variant;
+    position.ranks = ranks;
+    position.foundations.assign(rules.foundation_piles, {});
+    const auto presets = preset_foundation_cards(rules, ranks);
+    for (int f = 0; f < rules.foundation_piles; ++f) {
+        auto& pile = position.foundations[f];
+        const bool preset = f < static_cast<int>(presets.size());
+        const Card base = preset ? presets[f] : Card(1, static_cast<Suit>(f % kSuitCount));
+        const int height = uniform(preset ? 1 : 0, std::max(preset ? 1 : 0, ranks / 2));
+        int rank = base.rank();
+        for (int i = 0; i < height; ++i) {
+            pile.emplace_back(rank, base.suit());
+            rank = next_foundation_rank(rules, ranks, rank);
+        }
+        for (Card c : pile) take(c);
+    }
+
+    std::shuffle(rest.begin(), rest.end(), rng);
+    const int n = static_cast<int>(rest.size());
+    // Keep at least a card per column (empty columns make nearly everything winnable) and put
+    // much of the rest in the waste, where the order traps cards.
+    const int spare = std::max(0, n - rules.columns);
+    int stock = uniform(0, spare / 3);
+    int waste = uniform(0, spare - stock);
+    if (rules.stock == StockRule::DealToColumns) {
+        stock -= stock % rules.columns;
+        waste = 0;
+    }
+    std::vector<Card> stock_cards(rest.begin(), rest.begin() + stock);
+    position.stock.assign(stock_cards.rbegin(), stock_cards.rend());
+    position.waste.assign(rest.begin() + stock, rest.begin() + stock + waste);
+    position.tableau.assign(rules.columns, {});
+    for (int i = stock + waste, c = 0; i < n; ++i, ++c) {
+        const int column = c < rules.columns ? c : uniform(0, rules.columns - 1);
+        position.tableau[column].push_back(rest[i]);
+    }
+    position.face_down.assign(rules.columns, 0);
+    if (rules.top_card_only_face_up) {
+        const int max_down = dealt_rows(rules, ranks) - 1;
+        for (int c = 0; c < rules.columns; ++c) {
+            const int size = static_cast<int>(position.tableau[c].size());
+            if (size > 1) position.face_down[c] = uniform(0, std::min(size - 1, max_down));
+        }
+    }
+    const std::string problem = validation_problem(position);
+    EXPECT_EQ(problem, "") << "random_position made an invalid position";
     return position;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <random>
 #include <string_view>
 
 #include "core/position.hpp"
@@ -17,5 +18,12 @@ namespace patience::testing {
 // A malformed line fails the test that builds it (and the position comes back as far as parsed).
 Position make_position(VariantId variant, std::initializer_list<std::string_view> lines,
                        int ranks = kMaxRanks);
+
+// A random valid position (it passes validation_problem): low random foundation heights, then the
+// other cards shuffled into a short stock, a long waste and the columns (each column gets a card
+// while there are cards), with random face-down counts where the variant has them. Unlike
+// positions reached by play they need not be reachable, which makes them good probes of folding
+// and pruning. (Small decks are forgiving: nearly all such positions are still winnable.)
+Position random_position(VariantId variant, int ranks, std::mt19937& rng);
 
 }  // namespace patience::testing

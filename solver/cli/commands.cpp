@@ -21,8 +21,20 @@ namespace {
 bool parse(const std::string& command, const std::string& usage, po::options_description& options,
            const Args& args, po::variables_map& vm) {
     options.add_options()("help,h", "show this help");
-    po::store(po::command_line_parser(args).options(options).run(), vm);
+    // No command takes positional arguments: a stray word (`--seed 1 2`) is an error, named.
+    po::options_description hidden;
+    hidden.add_options()("unexpected", po::value<std::vector<std::string>>());
+    po::options_description all;
+    all.add(options).add(hidden);
+    po::positional_options_description positionals;
+    positionals.add("unexpected", -1);
+    po::store(po::command_line_parser(args).options(all).positional(positionals).run(), vm);
     po::notify(vm);
+    if (vm.count("unexpected")) {
+        throw InputError("unexpected argument '" +
+                         vm["unexpected"].as<std::vector<std::string>>().front() +
+                         "' (options start with --)");
+    }
     if (vm.count("help")) {
         std::cout << "usage: patience " << command << " " << usage << "\n\n" << options;
         return false;
@@ -96,23 +108,26 @@ int run_solve(const Args& args) {
     po::options_description options("solve options");
     add_deal_options(options);
     options.add_options()
-        ("node-limit", po::value<std::string>()->default_value("5000000"),
+        ("node-limit", po::value<std::string>()->default_value("10000000"),
          "stop with `unknown` after this many positions (0: no limit)")
         ("time-limit", po::value<std::string>()->default_value("0"),
          "stop with `unknown` after this many seconds (0: no limit)")
-        ("memory", po::value<std::string>()->default_value("2048"),
-         "memory for the search's tables in MiB; `unknown` when it is full")
+        ("memory", po::value<std::string>()->default_value("512"),
+         "memory for the transposition table in MiB (with --reference: the most its visited "
+         "set may use, `unknown` when full)")
         ("threads", po::value<std::string>()->default_value("1"),
-         "worker threads (the reference search uses one)")
+         "worker threads (the search of one position uses one)")
+        ("reference", "use the exhaustive reference search (slow; the ground truth for tests)")
         ("solution", "print the winning moves")
         ("json", "print one JSON object");
     po::variables_map vm;
     const std::string usage =
         "(--variant V --seed N [--ranks R] | --position FILE) [--node-limit N] [--time-limit S]\n"
-        "       [--memory MIB] [--threads T] [--solution] [--json]";
+        "       [--memory MIB] [--threads T] [--solution] [--json] [--reference]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
 
     SolveOptions solve_options;
+    if (vm.count("reference")) solve_options.engine = Engine::Reference;
     solve_options.limits.node_limit = parse_u64("--node-limit", vm["node-limit"].as<std::string>());
     solve_options.limits.time_limit_seconds =
         parse_seconds("--time-limit", vm["time-limit"].as<std::string>());
