@@ -5,41 +5,13 @@
 
 namespace patience {
 
-namespace {
 
-constexpr std::array<Card, 4> kDoubleDotBases = {
-    Card(1, Suit::Clubs), Card(1, Suit::Hearts), Card(2, Suit::Diamonds), Card(2, Suit::Spades)};
+const VariantRules& rules_of(VariantId id) { return kVariantTable[static_cast<int>(id)]; }
 
-constexpr std::array<VariantRules, kVariantCount> kVariants = {{
-    {VariantId::Diplomat, "diplomat", 2, 8, 4, false, 8, 1, BuildRule::DownAnySuit,
-     MoveUnit::TopCard, EmptyColumnRule::Anything, StockRule::DrawToWaste, {}, false,
-     "2 decks; 8 columns of 4 face up; build down any suit; top card only; one pass"},
-    {VariantId::Malmaison, "malmaison", 4, 10, 8, false, 16, 1, BuildRule::DownInSuit,
-     MoveUnit::Run, EmptyColumnRule::Anything, StockRule::DrawToWaste, {}, false,
-     "4 decks; 10 columns of 8 face up; build down in suit; runs move; one pass"},
-    {VariantId::LadyPalk, "lady-palk", 2, 8, 4, false, 8, 1, BuildRule::DownAnySuit, MoveUnit::Run,
-     EmptyColumnRule::KingHeaded, StockRule::DrawToWaste, {}, true,
-     "2 decks, aces preset; 8 columns of 4; build down any suit; runs move; spaces take kings"},
-    {VariantId::DoubleDot, "double-dot", 1, 8, 1, false, 4, 2, BuildRule::DownByTwo, MoveUnit::Run,
-     EmptyColumnRule::Anything, StockRule::DealToColumns, kDoubleDotBases, false,
-     "1 deck; foundations by twos from AC AH 2D 2S; build down by two; deal 8 at a time"},
-    {VariantId::Emperor, "emperor", 2, 10, 4, true, 8, 1, BuildRule::DownAlternateColour,
-     MoveUnit::TopCard, EmptyColumnRule::Anything, StockRule::DrawToWaste, {}, false,
-     "2 decks; 10 columns of 4, 3 face down; build down alternate colour; top card only"},
-    {VariantId::EmperorModern, "emperor-modern", 2, 10, 4, true, 8, 1,
-     BuildRule::DownAlternateColour, MoveUnit::Run, EmptyColumnRule::Anything,
-     StockRule::DrawToWaste, {}, false,
-     "emperor, but face-up runs in alternate colour move as a unit"},
-}};
-
-}  // namespace
-
-const VariantRules& rules_of(VariantId id) { return kVariants[static_cast<int>(id)]; }
-
-std::span<const VariantRules> all_variants() { return kVariants; }
+std::span<const VariantRules> all_variants() { return kVariantTable; }
 
 std::optional<VariantId> parse_variant(std::string_view name) {
-    for (const auto& v : kVariants) {
+    for (const auto& v : kVariantTable) {
         if (v.name == name) return v.id;
     }
     return std::nullopt;
@@ -47,7 +19,7 @@ std::optional<VariantId> parse_variant(std::string_view name) {
 
 std::string variant_names() {
     std::string names;
-    for (const auto& v : kVariants) {
+    for (const auto& v : kVariantTable) {
         if (!names.empty()) names += ", ";
         names += v.name;
     }

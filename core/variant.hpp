@@ -1,6 +1,7 @@
 // The six variants as one table of data: every rule the engines need is read from here.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -59,6 +60,34 @@ struct VariantRules {
     bool preset_all_aces;
     std::string_view summary;
 };
+
+// The table itself, constexpr so that the fast engine compiles its rules from it.
+namespace detail {
+inline constexpr std::array<Card, 4> kDoubleDotBases = {
+    Card(1, Suit::Clubs), Card(1, Suit::Hearts), Card(2, Suit::Diamonds), Card(2, Suit::Spades)};
+}  // namespace detail
+
+inline constexpr std::array<VariantRules, kVariantCount> kVariantTable = {{
+    {VariantId::Diplomat, "diplomat", 2, 8, 4, false, 8, 1, BuildRule::DownAnySuit,
+     MoveUnit::TopCard, EmptyColumnRule::Anything, StockRule::DrawToWaste, {}, false,
+     "2 decks; 8 columns of 4 face up; build down any suit; top card only; one pass"},
+    {VariantId::Malmaison, "malmaison", 4, 10, 8, false, 16, 1, BuildRule::DownInSuit,
+     MoveUnit::Run, EmptyColumnRule::Anything, StockRule::DrawToWaste, {}, false,
+     "4 decks; 10 columns of 8 face up; build down in suit; runs move; one pass"},
+    {VariantId::LadyPalk, "lady-palk", 2, 8, 4, false, 8, 1, BuildRule::DownAnySuit, MoveUnit::Run,
+     EmptyColumnRule::KingHeaded, StockRule::DrawToWaste, {}, true,
+     "2 decks, aces preset; 8 columns of 4; build down any suit; runs move; spaces take kings"},
+    {VariantId::DoubleDot, "double-dot", 1, 8, 1, false, 4, 2, BuildRule::DownByTwo, MoveUnit::Run,
+     EmptyColumnRule::Anything, StockRule::DealToColumns, detail::kDoubleDotBases, false,
+     "1 deck; foundations by twos from AC AH 2D 2S; build down by two; deal 8 at a time"},
+    {VariantId::Emperor, "emperor", 2, 10, 4, true, 8, 1, BuildRule::DownAlternateColour,
+     MoveUnit::TopCard, EmptyColumnRule::Anything, StockRule::DrawToWaste, {}, false,
+     "2 decks; 10 columns of 4, 3 face down; build down alternate colour; top card only"},
+    {VariantId::EmperorModern, "emperor-modern", 2, 10, 4, true, 8, 1,
+     BuildRule::DownAlternateColour, MoveUnit::Run, EmptyColumnRule::Anything,
+     StockRule::DrawToWaste, {}, false,
+     "emperor, but face-up runs in alternate colour move as a unit"},
+}};
 
 const VariantRules& rules_of(VariantId id);
 std::span<const VariantRules> all_variants();

@@ -1,20 +1,33 @@
 #include "solver/solve.hpp"
 
 #include "core/rules.hpp"
+#include "solver/fast_solver.hpp"
 #include "solver/reference_solver.hpp"
 
 namespace patience {
 
-SolveResult solve(const Position& start, const SolveOptions& options) {
-    SolveResult result = reference_solve(start, options.limits);
-    if (result.verdict == Verdict::Won) {
-        const ReplayResult replayed = replay(start, result.solution);
-        if (!replayed.all_legal) {
-            throw UnverifiedSolution("solution move " + std::to_string(replayed.first_illegal + 1) +
-                                     " is illegal: " + replayed.reason);
-        }
-        if (!replayed.won) throw UnverifiedSolution("solution replays but does not win");
+void verify_win(const Position& start, const SolveResult& result) {
+    const ReplayResult replayed = replay(start, result.solution);
+    if (!replayed.all_legal) {
+        throw UnverifiedSolution("solution move " + std::to_string(replayed.first_illegal + 1) +
+                                 " is illegal: " + replayed.reason);
     }
+    if (!replayed.won) throw UnverifiedSolution("solution replays but does not win");
+}
+
+SolveResult solve_with(FastSolver& solver, const Position& start, const SearchLimits& limits) {
+    SolveResult result = solver.solve(start, limits);
+    if (result.verdict == Verdict::Won) verify_win(start, result);
+    return result;
+}
+
+SolveResult solve(const Position& start, const SolveOptions& options) {
+    if (options.engine == Engine::Fast) {
+        FastSolver solver(options.limits.memory_bytes);
+        return solve_with(solver, start, options.limits);
+    }
+    SolveResult result = reference_solve(start, options.limits);
+    if (result.verdict == Verdict::Won) verify_win(start, result);
     return result;
 }
 

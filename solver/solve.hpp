@@ -8,11 +8,14 @@
 
 namespace patience {
 
-enum class Engine : std::uint8_t { Reference };
+enum class Engine : std::uint8_t {
+    Fast,       // packed state, transposition table, sound pruning (fast_solver.hpp)
+    Reference,  // exhaustive search over the plain rules engine (reference_solver.hpp)
+};
 
 struct SolveOptions {
-    Engine engine = Engine::Reference;
-    SearchLimits limits;
+    Engine engine = Engine::Fast;
+    SearchLimits limits;  // memory_bytes sizes the fast solver's table, or caps the reference's set
 };
 
 // Thrown when a solver's `won` does not replay as a win: a bug, never a verdict.
@@ -20,6 +23,15 @@ class UnverifiedSolution : public std::logic_error {
 public:
     using std::logic_error::logic_error;
 };
+
+// Throws UnverifiedSolution unless `result` (a `won`) replays from `start` to a win.
+void verify_win(const Position& start, const SolveResult& result);
+
+class FastSolver;
+
+// Solves `start` with a caller's fast solver (whose table is reused), then referees a win as
+// solve() does.
+SolveResult solve_with(FastSolver& solver, const Position& start, const SearchLimits& limits);
 
 // Solves `start` with the chosen engine. A `won` result has been replayed move by move through
 // the reference rules engine and ends won; otherwise UnverifiedSolution is thrown.

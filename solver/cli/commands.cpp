@@ -1,6 +1,9 @@
 #include "solver/cli/commands.hpp"
 
+#include <unistd.h>
+
 #include <iostream>
+#include <thread>
 #include <nlohmann/json.hpp>
 
 #include <boost/program_options.hpp>
@@ -8,7 +11,9 @@
 #include "core/input_error.hpp"
 #include "core/position_io.hpp"
 #include "core/rules.hpp"
+#include "solver/batch.hpp"
 #include "solver/cli/options.hpp"
+#include "solver/cli/report.hpp"
 #include "solver/solve.hpp"
 
 namespace po = boost::program_options;
@@ -108,7 +113,7 @@ int run_solve(const Args& args) {
     po::options_description options("solve options");
     add_deal_options(options);
     options.add_options()
-        ("node-limit", po::value<std::string>()->default_value("10000000"),
+        ("node-limit", po::value<std::string>()->default_value("1000000"),
          "stop with `unknown` after this many positions (0: no limit)")
         ("time-limit", po::value<std::string>()->default_value("0"),
          "stop with `unknown` after this many seconds (0: no limit)")
@@ -205,6 +210,156 @@ int run_check(const Args& args) {
         return kExitLostOrInvalid;
     }
     std::cout << "won: " << moves.size() << " legal moves put every card on the foundations\n";
+    return kExitOk;
+}
+
+}  // namespace patience::cli
+
+namespace patience::cli {
+
+namespace {
+
+std::vector<VariantId> parse_variant_list(const std::string& text) {
+    std::vector<VariantId> variants;
+    if (text == "all") {
+        for (const auto& v : all_variants()) variants.push_back(v.id);
+        return variants;
+    }
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string name = text.substr(start, comma - start);
+        const auto id = parse_variant(name);
+        if (!id) {
+            throw InputError("--variant: unknown variant '" + name + "' (known: " +
+                             variant_names() + ", or all)");
+        }
+        if (std::find(variants.begin(), variants.end(), *id) == variants.end()) {
+            variants.push_back(*id);
+        }
+        start = comma + 1;
+    }
+    return variants;
+}
+
+}  // namespace
+
+int run_batch_command(const Args& args) {
+    po::options_description options("batch options");
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    options.add_options()
+        ("variant", po::value<std::string>(), "variants, comma-separated, or all")
+        ("seeds", po::value<std::string>(), "seed range A-B (inclusive)")
+        ("ranks", po::value<std::string>()->default_value("13"), "ranks per suit, 1..13")
+        ("threads", po::value<std::string>()->default_value(std::to_string(cores)),
+         "deals solved at once (default: every core)")
+        ("out", po::value<std::string>(),
+         "append one JSON line per deal to this file, skipping deals already in it "
+         "(default: standard output)")
+        ("node-limit", po::value<std::string>()->default_value("1000000"),
+         "per deal: `unknown` after this many positions (0: no limit)")
+        ("time-limit", po::value<std::string>()->default_value("0"),
+         "per deal: `unknown` after this many seconds (0: no limit)")
+        ("memory", po::value<std::string>()->default_value("512"),
+         "MiB of transposition tables, shared by the threads");
+    po::variables_map vm;
+    const std::string usage =
+        "--variant V[,V...]|all --seeds A-B [--ranks R] [--threads T] [--out FILE]\n"
+        "       [--node-limit N] [--time-limit S] [--memory MIB]";
+    if (!parse("batch", usage, options, args, vm)) return kExitOk;
+    if (!vm.count("variant")) throw InputError("--variant is required (a name, a list, or all)");
+    if (!vm.count("seeds")) throw InputError("--seeds A-B is required");
+
+    BatchConfig config;
+    config.variants = parse_variant_list(vm["variant"].as<std::string>());
+    const std::string seeds = vm["seeds"].as<std::string>();
+    const auto dash = seeds.find('-');
+    if (dash == std::string::npos) throw InputError("--seeds: expected A-B, got '" + seeds + "'");
+    config.first_seed = parse_u64("--seeds", seeds.substr(0, dash));
+    config.last_seed = parse_u64("--seeds", seeds.substr(dash + 1));
+    if (config.first_seed > config.last_seed) {
+        throw InputError("--seeds: the range " + seeds + " is empty (A must not exceed B)");
+    }
+    config.ranks =
+        static_cast<int>(parse_bounded("--ranks", vm["ranks"].as<std::string>(), 1, kMaxRanks));
+    for (VariantId v : config.variants) {
+        if (auto problem = ranks_problem(rules_of(v), config.ranks)) {
+            throw InputError("--ranks: " + *problem);
+        }
+    }
+    config.threads =
+        static_cast<int>(parse_bounded("--threads", vm["threads"].as<std::string>(), 1, 1024));
+    config.limits.node_limit = parse_u64("--node-limit", vm["node-limit"].as<std::string>());
+    config.limits.time_limit_seconds =
+        parse_seconds("--time-limit", vm["time-limit"].as<std::string>());
+    config.limits.memory_bytes =
+        parse_bounded("--memory", vm["memory"].as<std::string>(), 1, 1u << 20) << 20;
+    if (vm.count("out")) config.out_path = vm["out"].as<std::string>();
+
+    const bool terminal = ::isatty(STDERR_FILENO) == 1;
+    bool printed = false;
+    const Statistics summary = run_batch(config, [&](const BatchProgress& p) {
+        if (!terminal) return;
+        std::cerr << "\r" << progress_line(p) << "\x1b[K" << std::flush;
+        printed = true;
+    });
+    if (printed) std::cerr << "\n";
+    // The summary goes where it cannot mix with the records.
+    std::ostream& report = config.out_path.empty() ? std::cerr : std::cout;
+    report << summary_table(summary.summaries());
+    return kExitOk;
+}
+
+int run_stats(const Args& args) {
+    po::options_description options("stats options");
+    options.add_options()
+        ("files", po::value<std::vector<std::string>>(), "batch files")
+        ("json", "print one JSON object")
+        ("csv", "print CSV, one row per variant and rank count");
+    // The files are positional: parse() refuses stray words, so name them here.
+    std::vector<std::string> files;
+    Args rest;
+    for (const std::string& arg : args) {
+        if (arg.empty() || arg[0] != '-' || arg == "-") {
+            files.push_back(arg);
+        } else {
+            rest.push_back(arg);
+        }
+    }
+    po::variables_map vm;
+    if (!parse("stats", "FILE... [--json | --csv]", options, rest, vm)) return kExitOk;
+    if (files.empty()) throw InputError("at least one batch file is required");
+    if (vm.count("json") && vm.count("csv")) throw InputError("--json and --csv exclude each other");
+
+    Statistics stats;
+    std::uint64_t malformed = 0;
+    for (const std::string& path : files) {
+        stats.add_file(path, [&](std::size_t line, const std::string& why) {
+            ++malformed;
+            std::cerr << "patience stats: " << path << ":" << line << ": " << why
+                      << " (line skipped)\n";
+        });
+    }
+    if (stats.size() == 0) throw InputError("no batch records in the given files");
+    if (stats.conflicts() > 0) {
+        std::cerr << "patience stats: warning: " << stats.conflicts()
+                  << " deals have both a won and a lost line (the first was kept)\n";
+    }
+    const auto summaries = stats.summaries();
+    if (vm.count("json")) {
+        auto out = summary_json(summaries);
+        out["duplicates"] = stats.duplicates();
+        out["malformed_lines"] = malformed;
+        std::cout << out.dump(2) << "\n";
+    } else if (vm.count("csv")) {
+        std::cout << summary_csv(summaries);
+    } else {
+        std::cout << summary_table(summaries);
+        if (stats.duplicates() > 0 || malformed > 0) {
+            std::cout << stats.duplicates() << " duplicate lines ignored, " << malformed
+                      << " malformed lines skipped\n";
+        }
+    }
     return kExitOk;
 }
 

@@ -18,5 +18,7 @@ int run_variants(const Args& args);
 int run_deal(const Args& args);
 int run_solve(const Args& args);
 int run_check(const Args& args);
+int run_batch_command(const Args& args);
+int run_stats(const Args& args);
 
 }  // namespace patience::cli

@@ -19,6 +19,8 @@ constexpr const char* kUsage =
     "  deal       print the deal for a variant and seed as a position file\n"
     "  solve      decide whether a deal or position can be won\n"
     "  check      replay a solution and say whether it wins\n"
+    "  batch      solve a range of seeds in parallel, one JSON line per deal\n"
+    "  stats      win rates with 95% intervals from batch files\n"
     "\n"
     "`patience COMMAND --help` describes each command's options.\n"
     "exit codes: 0 success (solve: won), 1 solve: lost / check: not a valid win,\n"
@@ -39,6 +41,8 @@ int main(int argc, char** argv) {
         if (command == "deal") return run_deal(args);
         if (command == "solve") return run_solve(args);
         if (command == "check") return run_check(args);
+        if (command == "batch") return run_batch_command(args);
+        if (command == "stats") return run_stats(args);
         if (command == "--help" || command == "-h" || command == "help") {
             std::cout << kUsage;
             return kExitOk;

@@ -1,0 +1,191 @@
+#include "solver/batch.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <memory>
+#include <mutex>
+
+#include "core/deal.hpp"
+#include "core/input_error.hpp"
+#include "solver/fast_solver.hpp"
+#include "solver/solve.hpp"
+
+namespace patience {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The output file, opened for appending after its existing lines were read and repaired.
+class BatchFile {
+public:
+    // Reads the existing lines of `path` into `done` (creating the file if missing) and cuts off
+    // a torn last line.
+    BatchFile(const std::string& path, Statistics& done) : path_(path) {
+        fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (fd_ < 0) throw InputError(path + ": cannot open for writing: " + std::strerror(errno));
+        std::string text = read_text_file(path);
+        const std::size_t end = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+        if (end < text.size()) {
+            // A line without its newline was being written when an earlier run stopped.
+            if (::ftruncate(fd_, static_cast<off_t>(end)) != 0) {
+                throw InputError(path + ": cannot repair a torn last line: " + std::strerror(errno));
+            }
+            text.resize(end);
+        }
+        std::size_t number = 0;
+        std::size_t start = 0;
+        while (start < text.size()) {
+            const std::size_t newline = text.find('\n', start);
+            const std::string_view line(text.data() + start, newline - start);
+            ++number;
+            start = newline + 1;
+            if (line.empty()) continue;
+            std::string error;
+            auto record = parse_batch_line(line, error);
+            if (!record) {
+                throw InputError(path + ":" + std::to_string(number) + ": " + error +
+                                 " (not a batch file? nothing was appended)");
+            }
+            done.add(*record);
+        }
+    }
+    ~BatchFile() {
+        if (fd_ >= 0) {
+            ::fdatasync(fd_);
+            ::close(fd_);
+        }
+    }
+    BatchFile(const BatchFile&) = delete;
+    BatchFile& operator=(const BatchFile&) = delete;
+
+    int fd() const { return fd_; }
+    void sync() {
+        if (::fdatasync(fd_) != 0) {
+            throw std::runtime_error(path_ + ": cannot flush to disk: " + std::strerror(errno));
+        }
+    }
+
+private:
+    std::string path_;
+    int fd_ = -1;
+};
+
+// Writes all of `line` with as few write() calls as the kernel allows (one, for a regular file).
+void write_line(int fd, const std::string& line) {
+    std::size_t written = 0;
+    while (written < line.size()) {
+        const ssize_t n = ::write(fd, line.data() + written, line.size() - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            throw std::runtime_error(std::string("cannot write a batch line: ") + std::strerror(errno));
+        }
+        written += static_cast<std::size_t>(n);
+    }
+}
+
+void tally(BatchProgress& progress, const BatchRecord& record) {
+    auto& t = progress.tally[record.variant];
+    ++t.deals;
+    t.won += record.result == Verdict::Won;
+}
+
+}  // namespace
+
+Statistics run_batch(const BatchConfig& config,
+                     const std::function<void(const BatchProgress&)>& progress) {
+    const auto started = Clock::now();
+    Statistics existing;
+    std::unique_ptr<BatchFile> file;
+    if (!config.out_path.empty()) file = std::make_unique<BatchFile>(config.out_path, existing);
+    const int fd = file ? file->fd() : STDOUT_FILENO;
+
+    BatchProgress state;
+    Statistics summary;
+    std::vector<BatchRecord::Id> work;
+    for (VariantId variant : config.variants) {
+        for (std::uint64_t seed = config.first_seed;; ++seed) {
+            const BatchRecord::Id id{variant, seed, config.ranks};
+            if (existing.contains(id)) {
+                ++state.skipped;
+            } else {
+                work.push_back(id);
+            }
+            if (seed == config.last_seed) break;  // last_seed may be 2^64 - 1
+        }
+    }
+    // The summary covers the batch's own range, including deals finished by earlier runs;
+    // records of other variants, seeds or rank counts in the same file are kept, not summarised.
+    for (const auto& id : existing.ids()) {
+        const bool variant_in = std::find(config.variants.begin(), config.variants.end(),
+                                          id.variant) != config.variants.end();
+        if (variant_in && id.ranks == config.ranks && id.seed >= config.first_seed &&
+            id.seed <= config.last_seed) {
+            const BatchRecord& record = existing.record(id);
+            summary.add(record);
+            tally(state, record);
+        }
+    }
+    state.total = work.size();
+
+    const std::uint64_t table_bytes =
+        std::max<std::uint64_t>(config.limits.memory_bytes / config.threads, 1);
+    tbb::enumerable_thread_specific<std::unique_ptr<FastSolver>> solvers;
+    std::mutex output;
+    auto last_sync = Clock::now();
+    auto last_report = Clock::now();
+
+    tbb::task_arena arena(config.threads);
+    arena.execute([&] {
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(0, work.size(), 1),
+            [&](const tbb::blocked_range<std::size_t>& range) {
+                auto& solver = solvers.local();
+                if (!solver) solver = std::make_unique<FastSolver>(table_bytes);
+                for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                    const BatchRecord::Id& id = work[i];
+                    const Position start = deal_position(id.variant, id.seed, id.ranks);
+                    const SolveResult result = solve_with(*solver, start, config.limits);
+                    BatchRecord record{id.variant,          id.seed,      id.ranks,
+                                       result.verdict,      result.nodes, result.seconds * 1000,
+                                       result.solution.size(), result.limit};
+                    const std::string line = to_json_line(record) + "\n";
+
+                    std::lock_guard lock(output);
+                    write_line(fd, line);
+                    summary.add(record);
+                    tally(state, record);
+                    ++state.done;
+                    if (file && since(last_sync) >= 0.5) {
+                        file->sync();
+                        last_sync = Clock::now();
+                    }
+                    if (progress && since(last_report) >= 0.25) {
+                        state.seconds = since(started);
+                        progress(state);
+                        last_report = Clock::now();
+                    }
+                }
+            },
+            tbb::simple_partitioner());
+    });
+    if (file) file->sync();
+    state.seconds = since(started);
+    if (progress) progress(state);
+    return summary;
+}
+
+}  // namespace patience

@@ -1,0 +1,86 @@
+#include "solver/batch_record.hpp"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace patience {
+
+std::string to_json_line(const BatchRecord& r) {
+    nlohmann::ordered_json line = {{"variant", rules_of(r.variant).name},
+                                   {"seed", r.seed},
+                                   {"ranks", r.ranks},
+                                   {"result", to_string(r.result)},
+                                   {"nodes", r.nodes},
+                                   {"ms", std::round(r.ms * 1000) / 1000},
+                                   {"moves", r.moves}};
+    if (r.result == Verdict::Unknown) line["limit"] = to_string(r.limit);
+    return line.dump();
+}
+
+std::optional<BatchRecord> parse_batch_line(std::string_view text, std::string& error) {
+    const auto json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (json.is_discarded()) {
+        error = "not valid JSON";
+        return std::nullopt;
+    }
+    if (!json.is_object()) {
+        error = "not a JSON object";
+        return std::nullopt;
+    }
+    BatchRecord r;
+    auto field = [&](const char* name) -> const nlohmann::json* {
+        if (!json.contains(name)) {
+            error = std::string("missing field '") + name + "'";
+            return nullptr;
+        }
+        return &json[name];
+    };
+    const auto* variant = field("variant");
+    if (!variant) return std::nullopt;
+    const auto id = variant->is_string() ? parse_variant(variant->get<std::string>()) : std::nullopt;
+    if (!id) {
+        error = "unknown variant " + variant->dump();
+        return std::nullopt;
+    }
+    r.variant = *id;
+    for (const char* name : {"seed", "ranks", "nodes", "moves"}) {
+        const auto* value = field(name);
+        if (!value) return std::nullopt;
+        if (!value->is_number_unsigned()) {
+            error = std::string("field '") + name + "' is not an unsigned integer";
+            return std::nullopt;
+        }
+    }
+    r.seed = json["seed"].get<std::uint64_t>();
+    r.nodes = json["nodes"].get<std::uint64_t>();
+    r.moves = json["moves"].get<std::uint64_t>();
+    const auto ranks = json["ranks"].get<std::uint64_t>();
+    if (ranks < 1 || ranks > kMaxRanks || ranks_problem(rules_of(r.variant), static_cast<int>(ranks))) {
+        error = "field 'ranks' is not allowed for " + std::string(rules_of(r.variant).name);
+        return std::nullopt;
+    }
+    r.ranks = static_cast<int>(ranks);
+    const auto* ms = field("ms");
+    if (!ms) return std::nullopt;
+    if (!ms->is_number() || ms->get<double>() < 0) {
+        error = "field 'ms' is not a non-negative number";
+        return std::nullopt;
+    }
+    r.ms = ms->get<double>();
+    const auto* result = field("result");
+    if (!result) return std::nullopt;
+    const std::string verdict = result->is_string() ? result->get<std::string>() : "";
+    if (verdict == "won") {
+        r.result = Verdict::Won;
+    } else if (verdict == "lost") {
+        r.result = Verdict::Lost;
+    } else if (verdict == "unknown") {
+        r.result = Verdict::Unknown;
+    } else {
+        error = "field 'result' must be won, lost or unknown, got " + result->dump();
+        return std::nullopt;
+    }
+    return r;
+}
+
+}  // namespace patience

@@ -1,0 +1,92 @@
+#include "solver/cli/report.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace patience::cli {
+
+namespace {
+
+std::string format(const char* pattern, auto... values) {
+    char buffer[256];
+    std::snprintf(buffer, sizeof buffer, pattern, values...);
+    return buffer;
+}
+
+double rounded(double value) { return std::round(value * 1e6) / 1e6; }
+
+}  // namespace
+
+std::string summary_table(const std::vector<VariantSummary>& summaries) {
+    std::string text = format("%-15s %5s %7s %7s %7s %7s %7s  %-15s  %-15s %10s %10s %9s %9s\n",
+                              "variant", "ranks", "deals", "won", "lost", "unknown", "win%",
+                              "95% CI", "bounds", "mean nodes", "p99 nodes", "mean ms",
+                              "p99 ms");
+    for (const auto& s : summaries) {
+        text += format(
+            "%-15s %5d %7llu %7llu %7llu %7llu %6.2f%%  [%5.2f, %5.2f]  [%5.2f, %5.2f] %10.0f "
+            "%10llu %9.1f %9.1f\n",
+            std::string(rules_of(s.variant).name).c_str(), s.ranks,
+            static_cast<unsigned long long>(s.deals), static_cast<unsigned long long>(s.won),
+            static_cast<unsigned long long>(s.lost), static_cast<unsigned long long>(s.unknown),
+            100 * s.win_rate, 100 * s.ci95.lo, 100 * s.ci95.hi, 100 * s.bounds.lo,
+            100 * s.bounds.hi, s.mean_nodes, static_cast<unsigned long long>(s.p99_nodes),
+            s.mean_ms, s.p99_ms);
+    }
+    return text;
+}
+
+nlohmann::ordered_json summary_json(const std::vector<VariantSummary>& summaries) {
+    auto list = nlohmann::ordered_json::array();
+    for (const auto& s : summaries) {
+        list.push_back({{"variant", rules_of(s.variant).name},
+                        {"ranks", s.ranks},
+                        {"deals", s.deals},
+                        {"won", s.won},
+                        {"lost", s.lost},
+                        {"unknown", s.unknown},
+                        {"win_rate", rounded(s.win_rate)},
+                        {"ci95", {rounded(s.ci95.lo), rounded(s.ci95.hi)}},
+                        {"bounds", {rounded(s.bounds.lo), rounded(s.bounds.hi)}},
+                        {"mean_nodes", rounded(s.mean_nodes)},
+                        {"p99_nodes", s.p99_nodes},
+                        {"mean_ms", rounded(s.mean_ms)},
+                        {"p99_ms", rounded(s.p99_ms)}});
+    }
+    return {{"variants", list}};
+}
+
+std::string summary_csv(const std::vector<VariantSummary>& summaries) {
+    std::string text =
+        "variant,ranks,deals,won,lost,unknown,win_rate,ci95_lo,ci95_hi,bounds_lo,bounds_hi,"
+        "mean_nodes,p99_nodes,mean_ms,p99_ms\n";
+    for (const auto& s : summaries) {
+        text += format("%s,%d,%llu,%llu,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%.6f,%.1f,%llu,%.3f,%.3f\n",
+                       std::string(rules_of(s.variant).name).c_str(), s.ranks,
+                       static_cast<unsigned long long>(s.deals),
+                       static_cast<unsigned long long>(s.won),
+                       static_cast<unsigned long long>(s.lost),
+                       static_cast<unsigned long long>(s.unknown), s.win_rate, s.ci95.lo,
+                       s.ci95.hi, s.bounds.lo, s.bounds.hi, s.mean_nodes,
+                       static_cast<unsigned long long>(s.p99_nodes), s.mean_ms, s.p99_ms);
+    }
+    return text;
+}
+
+std::string progress_line(const BatchProgress& p) {
+    const double rate = p.seconds > 0 ? static_cast<double>(p.done) / p.seconds : 0;
+    const double eta = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
+    std::string line = format("%llu/%llu deals", static_cast<unsigned long long>(p.done),
+                              static_cast<unsigned long long>(p.total));
+    if (p.skipped > 0) {
+        line += format(" (+%llu already done)", static_cast<unsigned long long>(p.skipped));
+    }
+    line += format(", %.1f/s, ETA %.0fs", rate, eta);
+    for (const auto& [variant, t] : p.tally) {
+        line += format(" | %s %.1f%% won", std::string(rules_of(variant).name).c_str(),
+                       100.0 * static_cast<double>(t.won) / static_cast<double>(t.deals));
+    }
+    return line;
+}
+
+}  // namespace patience::cli

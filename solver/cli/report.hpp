@@ -1,0 +1,20 @@
+// Output formatting for batch summaries and statistics: text table, JSON, CSV, progress line.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "solver/batch.hpp"
+#include "solver/statistics.hpp"
+
+namespace patience::cli {
+
+std::string summary_table(const std::vector<VariantSummary>& summaries);
+nlohmann::ordered_json summary_json(const std::vector<VariantSummary>& summaries);
+std::string summary_csv(const std::vector<VariantSummary>& summaries);
+// One line (no newline): deals done of total, rate, ETA, running win rate per variant.
+std::string progress_line(const BatchProgress& progress);
+
+}  // namespace patience::cli

@@ -1,0 +1,63 @@
+// Win-rate statistics over batch records: de-duplicated per deal, summarised per (variant, ranks)
+// with a Wilson score interval.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "solver/batch_record.hpp"
+
+namespace patience {
+
+struct Interval {
+    double lo = 0;
+    double hi = 0;
+};
+
+// The Wilson score interval for `successes` out of `trials` at the normal quantile z (1.96 for
+// 95%). Trials = 0 gives [0, 1].
+Interval wilson_interval(std::uint64_t successes, std::uint64_t trials,
+                         double z = 1.959963984540054);
+
+struct VariantSummary {
+    VariantId variant = VariantId::Diplomat;
+    int ranks = kMaxRanks;
+    std::uint64_t deals = 0, won = 0, lost = 0, unknown = 0;
+    double win_rate = 0;  // won / deals: unknowns counted as not won
+    Interval ci95;        // Wilson, over all deals, unknowns counted as not won
+    Interval bounds;      // [won / deals, (won + unknown) / deals]
+    double mean_nodes = 0, mean_ms = 0;
+    std::uint64_t p99_nodes = 0;
+    double p99_ms = 0;
+};
+
+class Statistics {
+public:
+    // Adds a record. A deal seen before is not counted twice: a decided record replaces an
+    // `unknown` one, otherwise the first stays. Two decided records that disagree are counted in
+    // conflicts() (the first stays).
+    void add(const BatchRecord& record);
+
+    // Reads a batch file line by line; a line that does not parse is passed to `malformed`
+    // (line number from 1, and why) and skipped. Throws InputError when the file cannot be read.
+    void add_file(const std::string& path,
+                  const std::function<void(std::size_t line, const std::string& why)>& malformed);
+
+    std::vector<VariantSummary> summaries() const;
+    std::uint64_t duplicates() const { return duplicates_; }
+    std::uint64_t conflicts() const { return conflicts_; }
+    std::uint64_t size() const { return records_.size(); }
+    bool contains(const BatchRecord::Id& id) const { return records_.count(id) > 0; }
+    const BatchRecord& record(const BatchRecord::Id& id) const { return records_.at(id); }
+    std::vector<BatchRecord::Id> ids() const;
+
+private:
+    std::map<BatchRecord::Id, BatchRecord> records_;
+    std::uint64_t duplicates_ = 0;
+    std::uint64_t conflicts_ = 0;
+};
+
+}  // namespace patience

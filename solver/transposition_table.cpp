@@ -1,0 +1,60 @@
+#include "solver/transposition_table.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace patience {
+
+namespace {
+constexpr std::uint64_t kTagMask = ~std::uint64_t{0xFFFF};
+}
+
+TranspositionTable::TranspositionTable(std::uint64_t bytes) {
+    const std::uint64_t wanted = bytes / (kBucketEntries * sizeof(std::uint64_t));
+    buckets_ = std::max(kMinBuckets, std::bit_floor(std::max<std::uint64_t>(wanted, 1)));
+    entries_ = std::make_unique<std::atomic<std::uint64_t>[]>(buckets_ * kBucketEntries);
+    for (std::uint64_t i = 0; i < buckets_ * kBucketEntries; ++i) {
+        entries_[i].store(0, std::memory_order_relaxed);
+    }
+}
+
+void TranspositionTable::new_search() {
+    if (++epoch_ == 256) {
+        // The 8-bit epoch wrapped: old entries could look current again, so clear once.
+        for (std::uint64_t i = 0; i < buckets_ * kBucketEntries; ++i) {
+            entries_[i].store(0, std::memory_order_relaxed);
+        }
+        epoch_ = 1;
+    }
+}
+
+bool TranspositionTable::contains(std::uint64_t key) const {
+    const auto* b = bucket(key);
+    const std::uint64_t want = (key & kTagMask) | epoch_;
+    for (std::uint64_t i = 0; i < kBucketEntries; ++i) {
+        const std::uint64_t e = b[i].load(std::memory_order_relaxed);
+        if ((e & ~std::uint64_t{0xFF00}) == want) return true;
+    }
+    return false;
+}
+
+void TranspositionTable::store(std::uint64_t key, std::uint64_t nodes) {
+    auto* b = bucket(key);
+    const std::uint64_t priority = std::min<std::uint64_t>(std::bit_width(nodes), 255);
+    const std::uint64_t entry = (key & kTagMask) | (priority << 8) | epoch_;
+    // Replace an entry of an older search if there is one, else the one with the least work.
+    std::uint64_t victim = 0;
+    std::uint64_t victim_score = UINT64_MAX;
+    for (std::uint64_t i = 0; i < kBucketEntries; ++i) {
+        const std::uint64_t e = b[i].load(std::memory_order_relaxed);
+        const bool stale = (e & 0xFF) != epoch_;
+        const std::uint64_t score = stale ? 0 : 1 + ((e >> 8) & 0xFF);
+        if (score < victim_score) {
+            victim_score = score;
+            victim = i;
+        }
+    }
+    b[victim].store(entry, std::memory_order_relaxed);
+}
+
+}  // namespace patience

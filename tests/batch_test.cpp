@@ -1,0 +1,327 @@
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "core/input_error.hpp"
+#include "solver/batch.hpp"
+#include "solver/statistics.hpp"
+
+namespace patience {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Batch : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("patience_batch_" + std::to_string(::getpid()) + "_" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+    static std::vector<std::string> lines_of(const std::string& file) {
+        std::ifstream in(file);
+        std::vector<std::string> lines;
+        for (std::string line; std::getline(in, line);) lines.push_back(line);
+        return lines;
+    }
+
+    // Every line parses, and each (variant, seed) appears exactly once; returns the count per
+    // variant.
+    static std::map<VariantId, std::set<std::uint64_t>> check_file(const std::string& file) {
+        std::map<VariantId, std::set<std::uint64_t>> seeds;
+        std::ifstream in(file);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        EXPECT_TRUE(text.empty() || text.back() == '\n') << "file ends in a torn line";
+        for (const auto& line : lines_of(file)) {
+            std::string error;
+            const auto record = parse_batch_line(line, error);
+            EXPECT_TRUE(record) << error << ": " << line;
+            if (!record) continue;
+            EXPECT_TRUE(seeds[record->variant].insert(record->seed).second)
+                << "seed " << record->seed << " twice";
+        }
+        return seeds;
+    }
+
+    static BatchConfig config(const std::string& out, std::uint64_t first, std::uint64_t last) {
+        BatchConfig c;
+        c.variants = {VariantId::Diplomat, VariantId::Emperor};
+        c.first_seed = first;
+        c.last_seed = last;
+        c.ranks = 5;
+        c.threads = 2;
+        c.limits.memory_bytes = 8u << 20;
+        c.out_path = out;
+        return c;
+    }
+
+    fs::path dir_;
+};
+
+TEST_F(Batch, WritesOneParsableLinePerDeal) {
+    const std::string out = path("run.jsonl");
+    const Statistics stats = run_batch(config(out, 1, 30), nullptr);
+    const auto seeds = check_file(out);
+    EXPECT_EQ(seeds.at(VariantId::Diplomat).size(), 30u);
+    EXPECT_EQ(seeds.at(VariantId::Emperor).size(), 30u);
+    EXPECT_EQ(stats.size(), 60u);
+    for (const auto& line : lines_of(out)) {
+        for (const char* field : {"\"variant\"", "\"seed\"", "\"ranks\"", "\"result\"",
+                                  "\"nodes\"", "\"ms\"", "\"moves\""}) {
+            EXPECT_NE(line.find(field), std::string::npos) << field << " missing in " << line;
+        }
+    }
+}
+
+TEST_F(Batch, RerunSkipsFinishedDealsAndSolvesTheRest) {
+    const std::string out = path("run.jsonl");
+    run_batch(config(out, 1, 10), nullptr);
+    const Statistics stats = run_batch(config(out, 1, 25), nullptr);
+    const auto seeds = check_file(out);
+    EXPECT_EQ(seeds.at(VariantId::Diplomat).size(), 25u);
+    EXPECT_EQ(lines_of(out).size(), 50u);
+    EXPECT_EQ(stats.size(), 50u);  // the summary covers the whole range, old lines included
+}
+
+TEST_F(Batch, TornLastLineIsCutOffAndItsDealSolvedAgain) {
+    const std::string out = path("run.jsonl");
+    run_batch(config(out, 1, 5), nullptr);
+    {
+        std::ofstream append(out, std::ios::app);
+        append << R"({"variant":"diplomat","seed":6,"ranks":5,"res)";  // power cut mid-write
+    }
+    run_batch(config(out, 1, 8), nullptr);
+    const auto seeds = check_file(out);
+    EXPECT_EQ(seeds.at(VariantId::Diplomat), (std::set<std::uint64_t>{1, 2, 3, 4, 5, 6, 7, 8}));
+}
+
+TEST_F(Batch, RefusesToAppendToAFileThatIsNotABatchFile) {
+    const std::string out = path("notes.txt");
+    { std::ofstream(out) << "my notes\n"; }
+    EXPECT_THROW(run_batch(config(out, 1, 3), nullptr), InputError);
+    EXPECT_EQ(lines_of(out), std::vector<std::string>{"my notes"});
+}
+
+TEST_F(Batch, ResultsDoNotDependOnTheNumberOfThreads) {
+    auto one = config(path("one.jsonl"), 1, 20);
+    one.threads = 1;
+    auto two = config(path("two.jsonl"), 1, 20);
+    two.threads = 2;
+    const Statistics a = run_batch(one, nullptr);
+    const Statistics b = run_batch(two, nullptr);
+    for (const auto& id : a.ids()) {
+        EXPECT_EQ(a.record(id).result, b.record(id).result) << id.seed;
+        EXPECT_EQ(a.record(id).nodes, b.record(id).nodes) << id.seed;
+        EXPECT_EQ(a.record(id).moves, b.record(id).moves) << id.seed;
+    }
+}
+
+// The real command, killed with SIGKILL mid-run and started again: no deal lost or repeated.
+TEST_F(Batch, KilledMidRunAndRestartedLosesAndRepeatsNothing) {
+    const std::string out = path("killed.jsonl");
+    const std::vector<std::string> args = {PATIENCE_BINARY, "batch",        "--variant",
+                                           "diplomat,emperor", "--seeds",   "1-150",
+                                           "--node-limit",  "20000",       "--threads",
+                                           "2",             "--memory",    "16",
+                                           "--out",         out};
+    auto start = [&] {
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            std::vector<char*> argv;
+            for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+            argv.push_back(nullptr);
+            ::freopen("/dev/null", "w", stdout);
+            ::execv(argv[0], argv.data());
+            ::_exit(127);
+        }
+        return pid;
+    };
+
+    const pid_t first = start();
+    ASSERT_GT(first, 0);
+    // Kill it once some deals are written but (very likely) not all.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (lines_of(out).size() < 20 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    ::kill(first, SIGKILL);
+    int status = 0;
+    ::waitpid(first, &status, 0);
+    const std::size_t before = lines_of(out).size();
+    ASSERT_GE(before, 20u);
+    ASSERT_LT(before, 300u) << "the first run finished before it could be killed";
+    check_file(out);
+
+    const pid_t second = start();
+    ::waitpid(second, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+    const auto seeds = check_file(out);
+    EXPECT_EQ(seeds.at(VariantId::Diplomat).size(), 150u);
+    EXPECT_EQ(seeds.at(VariantId::Emperor).size(), 150u);
+    EXPECT_EQ(lines_of(out).size(), 300u);
+}
+
+TEST_F(Batch, StatsMergesOverlappingShardsFromTheCommandLine) {
+    run_batch(config(path("a.jsonl"), 1, 30), nullptr);
+    run_batch(config(path("b.jsonl"), 21, 40), nullptr);
+    const std::string command = std::string(PATIENCE_BINARY) + " stats " + path("a.jsonl") + " " +
+                                path("b.jsonl") + " --json";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string out;
+    char buffer[4096];
+    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+    ASSERT_EQ(::pclose(pipe), 0);
+    // 40 distinct deals per variant, 10 duplicates per variant.
+    EXPECT_NE(out.find("\"deals\": 40"), std::string::npos) << out;
+    EXPECT_NE(out.find("\"duplicates\": 20"), std::string::npos) << out;
+}
+
+// ----- statistics -----
+
+TEST(Statistics, WilsonIntervalMatchesHandComputedValues) {
+    // 8 of 10: p = 0.8, z = 1.96: centre 0.71676, half-width 0.22660.
+    const Interval a = wilson_interval(8, 10);
+    EXPECT_NEAR(a.lo, 0.49016, 1e-4);
+    EXPECT_NEAR(a.hi, 0.94332, 1e-4);
+    // 0 of 10: [0, z^2 / (n + z^2)] = [0, 0.27753].
+    const Interval b = wilson_interval(0, 10);
+    EXPECT_NEAR(b.lo, 0.0, 1e-12);
+    EXPECT_NEAR(b.hi, 0.27753, 1e-4);
+    // 50 of 100: symmetric about one half.
+    const Interval c = wilson_interval(50, 100);
+    EXPECT_NEAR(c.lo, 0.40383, 1e-4);
+    EXPECT_NEAR(c.hi, 0.59617, 1e-4);
+    // 10 of 10: [n / (n + z^2), 1].
+    const Interval d = wilson_interval(10, 10);
+    EXPECT_NEAR(d.lo, 0.72247, 1e-4);
+    EXPECT_NEAR(d.hi, 1.0, 1e-12);
+}
+
+BatchRecord record(std::uint64_t seed, Verdict result, std::uint64_t nodes = 100) {
+    BatchRecord r;
+    r.variant = VariantId::Diplomat;
+    r.seed = seed;
+    r.result = result;
+    r.nodes = nodes;
+    r.ms = static_cast<double>(nodes) / 100;
+    return r;
+}
+
+TEST(Statistics, SummaryCountsRatesBoundsAndPercentiles) {
+    Statistics stats;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) stats.add(record(seed, Verdict::Won, seed * 10));
+    stats.add(record(7, Verdict::Lost, 70));
+    stats.add(record(8, Verdict::Lost, 80));
+    stats.add(record(9, Verdict::Unknown, 1000));
+    stats.add(record(10, Verdict::Unknown, 2000));
+    const auto summaries = stats.summaries();
+    ASSERT_EQ(summaries.size(), 1u);
+    const VariantSummary& s = summaries[0];
+    EXPECT_EQ(s.deals, 10u);
+    EXPECT_EQ(s.won, 6u);
+    EXPECT_EQ(s.lost, 2u);
+    EXPECT_EQ(s.unknown, 2u);
+    EXPECT_DOUBLE_EQ(s.win_rate, 0.6);
+    EXPECT_DOUBLE_EQ(s.bounds.lo, 0.6);
+    EXPECT_DOUBLE_EQ(s.bounds.hi, 0.8);
+    EXPECT_NEAR(s.ci95.lo, wilson_interval(6, 10).lo, 1e-12);
+    EXPECT_DOUBLE_EQ(s.mean_nodes, (10 + 20 + 30 + 40 + 50 + 60 + 70 + 80 + 1000 + 2000) / 10.0);
+    EXPECT_EQ(s.p99_nodes, 2000u);
+}
+
+TEST(Statistics, OverlappingShardsCountEachDealOnce) {
+    Statistics stats;
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) stats.add(record(seed, Verdict::Won));
+    for (std::uint64_t seed = 41; seed <= 100; ++seed) stats.add(record(seed, Verdict::Lost));
+    EXPECT_EQ(stats.size(), 100u);
+    EXPECT_EQ(stats.duplicates(), 20u);
+    EXPECT_EQ(stats.conflicts(), 20u);  // seeds 41-60: won in one shard, lost in the other
+    EXPECT_EQ(stats.summaries()[0].won, 60u);
+}
+
+TEST(Statistics, ADecidedLineReplacesAnUnknownOne) {
+    Statistics stats;
+    stats.add(record(1, Verdict::Unknown));
+    stats.add(record(1, Verdict::Won));
+    stats.add(record(1, Verdict::Unknown));
+    EXPECT_EQ(stats.size(), 1u);
+    EXPECT_EQ(stats.summaries()[0].won, 1u);
+    EXPECT_EQ(stats.conflicts(), 0u);
+}
+
+TEST(Statistics, DifferentRankCountsAreSeparateRows) {
+    Statistics stats;
+    BatchRecord a = record(1, Verdict::Won);
+    BatchRecord b = record(1, Verdict::Lost);
+    b.ranks = 5;
+    stats.add(a);
+    stats.add(b);
+    EXPECT_EQ(stats.summaries().size(), 2u);
+}
+
+TEST(Statistics, MalformedLinesAreReportedWithTheirNumberAndSkipped) {
+    const auto file = fs::temp_directory_path() / ("patience_stats_" + std::to_string(::getpid()));
+    {
+        std::ofstream out(file);
+        out << R"({"variant":"diplomat","seed":1,"ranks":13,"result":"won","nodes":5,"ms":1,"moves":3})"
+            << "\n"
+            << "not json\n"
+            << R"({"variant":"diplomat","seed":2,"ranks":13,"result":"maybe","nodes":5,"ms":1,"moves":0})"
+            << "\n"
+            << R"({"variant":"diplomat","seed":3,"ranks":13,"result":"lost","nodes":5,"ms":1})" << "\n"
+            << R"({"variant":"nope","seed":4,"ranks":13,"result":"lost","nodes":5,"ms":1,"moves":0})"
+            << "\n"
+            << R"({"variant":"diplomat","seed":5,"ranks":13,"result":"lost","nodes":5,"ms":1,"moves":0})"
+            << "\n";
+    }
+    Statistics stats;
+    std::vector<std::pair<std::size_t, std::string>> bad;
+    stats.add_file(file.string(), [&](std::size_t line, const std::string& why) {
+        bad.emplace_back(line, why);
+    });
+    fs::remove(file);
+    ASSERT_EQ(bad.size(), 4u);
+    EXPECT_EQ(bad[0].first, 2u);
+    EXPECT_EQ(bad[1].first, 3u);
+    EXPECT_NE(bad[1].second.find("result"), std::string::npos);
+    EXPECT_EQ(bad[2].first, 4u);
+    EXPECT_NE(bad[2].second.find("moves"), std::string::npos);
+    EXPECT_EQ(bad[3].first, 5u);
+    EXPECT_EQ(stats.size(), 2u);
+    EXPECT_EQ(stats.summaries()[0].won, 1u);
+    EXPECT_EQ(stats.summaries()[0].lost, 1u);
+}
+
+TEST(Statistics, RecordLineRoundTrips) {
+    BatchRecord r = record(18446744073709551615ULL, Verdict::Unknown, 12345);
+    r.limit = LimitHit::Nodes;
+    std::string error;
+    const auto parsed = parse_batch_line(to_json_line(r), error);
+    ASSERT_TRUE(parsed) << error;
+    EXPECT_EQ(parsed->seed, r.seed);
+    EXPECT_EQ(parsed->result, Verdict::Unknown);
+    EXPECT_EQ(parsed->nodes, 12345u);
+    EXPECT_NE(to_json_line(r).find("\"limit\":\"node limit\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace patience
