@@ -35,4 +35,3 @@ BENCHMARK(BM_ReferenceCanonicalKey)->DenseRange(0, kVariantCount - 1);
 
 }  // namespace
 
-BENCHMARK_MAIN();

@@ -15,6 +15,7 @@
 
 #include "core/input_error.hpp"
 #include "solver/batch.hpp"
+#include "solver/bench_suite.hpp"
 #include "solver/statistics.hpp"
 
 namespace patience {
@@ -193,6 +194,33 @@ TEST_F(Batch, StatsMergesOverlappingShardsFromTheCommandLine) {
     // 40 distinct deals per variant, 10 duplicates per variant.
     EXPECT_NE(out.find("\"deals\": 40"), std::string::npos) << out;
     EXPECT_NE(out.find("\"duplicates\": 20"), std::string::npos) << out;
+}
+
+// ----- bench -----
+
+TEST(Bench, SignatureIsTheSameEveryRunAndOnAnyNumberOfThreads) {
+    const std::vector<VariantId> some = {VariantId::Emperor, VariantId::DoubleDot};
+    const BenchResult a = run_bench(some, 1);
+    const BenchResult b = run_bench(some, 1);
+    const BenchResult c = run_bench(some, 2);
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(a.nodes, c.nodes);
+    EXPECT_GT(a.nodes, 0u);
+    ASSERT_EQ(a.variants.size(), 2u);
+    for (std::size_t i = 0; i < a.variants.size(); ++i) {
+        EXPECT_EQ(a.variants[i].won, c.variants[i].won);
+        EXPECT_EQ(a.variants[i].nodes, c.variants[i].nodes);
+    }
+}
+
+TEST(Bench, BuiltInSetCoversWonAndLostVerdicts) {
+    std::uint64_t won = 0, lost = 0;
+    for (const auto& v : run_bench({VariantId::Diplomat, VariantId::LadyPalk}, 2).variants) {
+        won += v.won;
+        lost += v.lost;
+    }
+    EXPECT_GT(won, 0u);
+    EXPECT_EQ(lost, 2u);  // the two built-in lost positions
 }
 
 // ----- statistics -----

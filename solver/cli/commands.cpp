@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <thread>
 #include <nlohmann/json.hpp>
@@ -12,6 +14,7 @@
 #include "core/position_io.hpp"
 #include "core/rules.hpp"
 #include "solver/batch.hpp"
+#include "solver/bench_suite.hpp"
 #include "solver/cli/options.hpp"
 #include "solver/cli/report.hpp"
 #include "solver/solve.hpp"
@@ -360,6 +363,67 @@ int run_stats(const Args& args) {
                       << " malformed lines skipped\n";
         }
     }
+    return kExitOk;
+}
+
+}  // namespace patience::cli
+
+namespace patience::cli {
+
+int run_bench_command(const Args& args) {
+    po::options_description options("bench options");
+    options.add_options()
+        ("variant", po::value<std::string>(), "only this variant's deals")
+        ("threads", po::value<std::string>()->default_value("1"), "threads (default 1)")
+        ("json", "print one JSON object");
+    po::variables_map vm;
+    if (!parse("bench", "[--variant V] [--threads T] [--json]", options, args, vm)) return kExitOk;
+    std::vector<VariantId> only;
+    if (vm.count("variant")) {
+        const std::string name = vm["variant"].as<std::string>();
+        const auto id = parse_variant(name);
+        if (!id) {
+            throw InputError("--variant: unknown variant '" + name + "' (known: " +
+                             variant_names() + ")");
+        }
+        only.push_back(*id);
+    }
+    const int threads =
+        static_cast<int>(parse_bounded("--threads", vm["threads"].as<std::string>(), 1, 1024));
+    const BenchResult bench = run_bench(only, threads);
+    const double rate = bench.seconds > 0 ? static_cast<double>(bench.nodes) / bench.seconds : 0;
+
+    if (vm.count("json")) {
+        nlohmann::ordered_json out = {{"nodes", bench.nodes},
+                                      {"seconds", bench.seconds},
+                                      {"nodes_per_second", std::round(rate)}};
+        auto list = nlohmann::ordered_json::array();
+        for (const auto& v : bench.variants) {
+            list.push_back({{"variant", rules_of(v.variant).name},
+                            {"deals", v.deals},
+                            {"nodes", v.nodes},
+                            {"seconds", v.seconds},
+                            {"won", v.won},
+                            {"lost", v.lost},
+                            {"unknown", v.unknown}});
+        }
+        out["variants"] = list;
+        std::cout << out.dump(2) << "\n";
+        return kExitOk;
+    }
+    std::printf("%-15s %6s %10s %9s %12s %5s %5s %8s\n", "variant", "deals", "nodes", "seconds",
+                "nodes/s", "won", "lost", "unknown");
+    for (const auto& v : bench.variants) {
+        std::printf("%-15s %6llu %10llu %9.3f %12.0f %5llu %5llu %8llu\n",
+                    std::string(rules_of(v.variant).name).c_str(),
+                    static_cast<unsigned long long>(v.deals),
+                    static_cast<unsigned long long>(v.nodes), v.seconds,
+                    v.seconds > 0 ? static_cast<double>(v.nodes) / v.seconds : 0.0,
+                    static_cast<unsigned long long>(v.won), static_cast<unsigned long long>(v.lost),
+                    static_cast<unsigned long long>(v.unknown));
+    }
+    std::printf("seconds %.3f\nnodes %llu\nnodes/second %.0f\n", bench.seconds,
+                static_cast<unsigned long long>(bench.nodes), rate);
     return kExitOk;
 }
 

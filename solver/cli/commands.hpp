@@ -20,5 +20,6 @@ int run_solve(const Args& args);
 int run_check(const Args& args);
 int run_batch_command(const Args& args);
 int run_stats(const Args& args);
+int run_bench_command(const Args& args);
 
 }  // namespace patience::cli

@@ -21,6 +21,7 @@ constexpr const char* kUsage =
     "  check      replay a solution and say whether it wins\n"
     "  batch      solve a range of seeds in parallel, one JSON line per deal\n"
     "  stats      win rates with 95% intervals from batch files\n"
+    "  bench      solve the built-in deals; print nodes per second and the node signature\n"
     "\n"
     "`patience COMMAND --help` describes each command's options.\n"
     "exit codes: 0 success (solve: won), 1 solve: lost / check: not a valid win,\n"
@@ -43,6 +44,7 @@ int main(int argc, char** argv) {
         if (command == "check") return run_check(args);
         if (command == "batch") return run_batch_command(args);
         if (command == "stats") return run_stats(args);
+        if (command == "bench") return run_bench_command(args);
         if (command == "--help" || command == "-h" || command == "help") {
             std::cout << kUsage;
             return kExitOk;
