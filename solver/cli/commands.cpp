@@ -120,7 +120,7 @@ int run_solve(const Args& args) {
          "stop with `unknown` after this many positions (0: no limit)")
         ("time-limit", po::value<std::string>()->default_value("0"),
          "stop with `unknown` after this many seconds (0: no limit)")
-        ("memory", po::value<std::string>()->default_value("512"),
+        ("memory", po::value<std::string>()->default_value("64"),
          "memory for the transposition table in MiB (with --reference: the most its visited "
          "set may use, `unknown` when full)")
         ("threads", po::value<std::string>()->default_value("1"),
@@ -263,8 +263,8 @@ int run_batch_command(const Args& args) {
          "per deal: `unknown` after this many positions (0: no limit)")
         ("time-limit", po::value<std::string>()->default_value("0"),
          "per deal: `unknown` after this many seconds (0: no limit)")
-        ("memory", po::value<std::string>()->default_value("512"),
-         "MiB of transposition tables, shared by the threads");
+        ("memory", po::value<std::string>(),
+         "MiB of transposition tables, shared by the threads (default: 64 per thread)");
     po::variables_map vm;
     const std::string usage =
         "--variant V[,V...]|all --seeds A-B [--ranks R] [--threads T] [--out FILE]\n"
@@ -296,7 +296,9 @@ int run_batch_command(const Args& args) {
     config.limits.time_limit_seconds =
         parse_seconds("--time-limit", vm["time-limit"].as<std::string>());
     config.limits.memory_bytes =
-        parse_bounded("--memory", vm["memory"].as<std::string>(), 1, 1u << 20) << 20;
+        vm.count("memory")
+            ? parse_bounded("--memory", vm["memory"].as<std::string>(), 1, 1u << 20) << 20
+            : (std::uint64_t{64} << 20) * static_cast<std::uint64_t>(config.threads);
     if (vm.count("out")) config.out_path = vm["out"].as<std::string>();
 
     const bool terminal = ::isatty(STDERR_FILENO) == 1;
