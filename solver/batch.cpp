@@ -182,6 +182,10 @@ Statistics run_batch(const BatchConfig& config,
             },
             tbb::simple_partitioner());
     });
+    // Every worker released `output` after its last deal; taking it here orders all their work
+    // before what follows (the solvers' destruction included) in a way ThreadSanitizer can see.
+    // It cannot see libtbb's own join, which orders them already.
+    { std::lock_guard lock(output); }
     if (file) file->sync();
     state.seconds = since(started);
     if (progress) progress(state);
