@@ -26,14 +26,12 @@ public:
           started_(started),
           branching_(branching) {}
 
-    SolveResult run(FastSolverStats& stats) {
+    SolveResult run() {
         SolveResult result;
         Outcome outcome = enter();
         while (outcome == Outcome::Pushed || outcome == Outcome::Seen) {
             outcome = step();
         }
-        stats.state_bytes = sizeof(PackedState<T>);
-        stats.max_depth = max_depth_;
         result.nodes = nodes_;
         result.seconds = elapsed();
         switch (outcome) {
@@ -65,10 +63,7 @@ private:
 
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
 
-    void play(const Move& m) {
-        undo_.push_back(state_.make(m));
-        if (undo_.size() > max_depth_) max_depth_ = undo_.size();
-    }
+    void play(const Move& m) { undo_.push_back(state_.make(m)); }
 
     void take_back_to(std::size_t size) {
         while (undo_.size() > size) {
@@ -212,15 +207,12 @@ private:
     std::vector<Move> moves_;
     std::vector<Undo> undo_;
     std::uint64_t nodes_ = 0;
-    std::size_t max_depth_ = 0;
     LimitHit limit_hit_ = LimitHit::None;
 };
 
 }  // namespace
 
-FastSolver::FastSolver(std::uint64_t table_bytes) : table_(table_bytes) {
-    stats_.table_bytes = table_.bytes();
-}
+FastSolver::FastSolver(std::uint64_t table_bytes) : table_(table_bytes) {}
 
 // The node budget is shared by narrow probes and the full search. The probes follow only the
 // best-looking moves, so they reach deep into the stock fast and find the wins that plain
@@ -245,7 +237,7 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
             if (probe_limits.node_limit == 0) continue;
             table_.new_search();
             Search<T> probe(start, probe_limits, table_, pass.branching, started);
-            SolveResult result = probe.run(stats_);
+            SolveResult result = probe.run();
             spent += result.nodes;
             if (result.verdict == Verdict::Won || result.limit == LimitHit::Time) {
                 result.nodes = spent;
@@ -256,7 +248,7 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
         if (limits.node_limit != 0) full_limits.node_limit = limits.node_limit - spent;
         table_.new_search();
         Search<T> full(start, full_limits, table_, 0, started);
-        SolveResult result = full.run(stats_);
+        SolveResult result = full.run();
         result.nodes += spent;
         return result;
     });

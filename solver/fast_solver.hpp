@@ -12,21 +12,13 @@
 
 namespace patience {
 
-struct FastSolverStats {
-    std::uint64_t table_bytes = 0;
-    std::size_t state_bytes = 0;  // the packed position of the variant last solved
-    std::size_t max_depth = 0;    // longest path of the last search, moves included auto ones
-};
-
 class FastSolver {
 public:
     explicit FastSolver(std::uint64_t table_bytes);
     SolveResult solve(const Position& start, const SearchLimits& limits);
-    const FastSolverStats& stats() const { return stats_; }
 
 private:
     TranspositionTable table_;
-    FastSolverStats stats_;
 };
 
 }  // namespace patience

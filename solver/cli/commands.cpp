@@ -283,6 +283,13 @@ int run_batch_command(const Args& args) {
     if (config.first_seed > config.last_seed) {
         throw InputError("--seeds: the range " + seeds + " is empty (A must not exceed B)");
     }
+    // The runner lists a run's deals up front (24 bytes each); longer runs are for shards.
+    constexpr std::uint64_t kMaxDealsPerRun = 100'000'000;
+    if (config.last_seed - config.first_seed >= kMaxDealsPerRun) {
+        throw InputError("--seeds: " + seeds + " is more than " +
+                         std::to_string(kMaxDealsPerRun) +
+                         " seeds for one run; split it into shards (scripts/shard.sh)");
+    }
     config.ranks =
         static_cast<int>(parse_bounded("--ranks", vm["ranks"].as<std::string>(), 1, kMaxRanks));
     for (VariantId v : config.variants) {
