@@ -100,13 +100,10 @@ public:
     }
 
     // ----- queries -----
-    int ranks() const { return ranks_; }
     bool won() const { return on_foundations_ == total_cards_; }
     const Column& column(int c) const { return columns_[c]; }
-    int stock_left() const { return stock_size_ - stock_next_; }
     int waste_size() const { return waste_size_; }
     Card waste_top() const { return waste_[waste_size_ - 1]; }
-    int height(int suit, int copy) const { return height_[suit][copy]; }
 
     // The position key: equal for positions that differ only by column order (where it cannot
     // matter), by which copy of a card lies where, or by which pile of a suit holds which height.
@@ -510,6 +507,7 @@ private:
 
     void push_card(int c, Card card) {
         Column& col = columns_[c];
+        assert(col.size < kMaxColumnCards);
         column_sum_[c] += keys_.card_at[col.size][card.bits()];
         col.cards[col.size++] = card;
     }
