@@ -16,6 +16,7 @@
 
 #include "core/deal.hpp"
 #include "core/input_error.hpp"
+#include "core/pysol_deal.hpp"
 #include "solver/fast_solver.hpp"
 #include "solver/solve.hpp"
 
@@ -118,7 +119,7 @@ Statistics run_batch(const BatchConfig& config,
     std::vector<BatchRecord::Id> work;
     for (VariantId variant : config.variants) {
         for (std::uint64_t seed = config.first_seed;; ++seed) {
-            const BatchRecord::Id id{variant, seed, config.ranks};
+            const BatchRecord::Id id{variant, seed, config.ranks, config.pysol};
             if (existing.contains(id)) {
                 ++state.skipped;
             } else {
@@ -132,8 +133,8 @@ Statistics run_batch(const BatchConfig& config,
     for (const auto& id : existing.ids()) {
         const bool variant_in = std::find(config.variants.begin(), config.variants.end(),
                                           id.variant) != config.variants.end();
-        if (variant_in && id.ranks == config.ranks && id.seed >= config.first_seed &&
-            id.seed <= config.last_seed) {
+        if (variant_in && id.ranks == config.ranks && id.pysol == config.pysol &&
+            id.seed >= config.first_seed && id.seed <= config.last_seed) {
             const BatchRecord& record = existing.record(id);
             summary.add(record);
             tally(state, record);
@@ -157,11 +158,12 @@ Statistics run_batch(const BatchConfig& config,
                 if (!solver) solver = std::make_unique<FastSolver>(table_bytes);
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
                     const BatchRecord::Id& id = work[i];
-                    const Position start = deal_position(id.variant, id.seed, id.ranks);
+                    const Position start = id.pysol ? pysol_deal(id.variant, id.seed)
+                                                    : deal_position(id.variant, id.seed, id.ranks);
                     const SolveResult result = solve_with(*solver, start, config.limits);
                     BatchRecord record{id.variant,          id.seed,      id.ranks,
                                        result.verdict,      result.nodes, result.seconds * 1000,
-                                       result.solution.size(), result.limit};
+                                       result.solution.size(), result.limit, id.pysol};
                     const std::string line = to_json_line(record) + "\n";
 
                     std::lock_guard lock(output);

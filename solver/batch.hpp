@@ -18,6 +18,7 @@ struct BatchConfig {
     std::uint64_t first_seed = 1;
     std::uint64_t last_seed = 1;
     int ranks = kMaxRanks;
+    bool pysol = false;    // seeds are PySolFC game numbers (full deck only)
     int threads = 1;
     SearchLimits limits;   // per deal; memory_bytes is shared by the workers' tables
     std::string out_path;  // empty: standard output, no resuming

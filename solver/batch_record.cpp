@@ -14,6 +14,7 @@ std::string to_json_line(const BatchRecord& r) {
                                    {"ms", std::round(r.ms * 1000) / 1000},
                                    {"moves", r.moves}};
     if (r.result == Verdict::Unknown) line["limit"] = to_string(r.limit);
+    if (r.pysol) line["numbering"] = "pysol";
     return line.dump();
 }
 
@@ -79,6 +80,15 @@ std::optional<BatchRecord> parse_batch_line(std::string_view text, std::string& 
     } else {
         error = "field 'result' must be won, lost or unknown, got " + result->dump();
         return std::nullopt;
+    }
+    if (json.contains("numbering")) {
+        const auto& numbering = json["numbering"];
+        if (numbering == "pysol") {
+            r.pysol = true;
+        } else if (numbering != "seed") {
+            error = "field 'numbering' must be seed or pysol, got " + numbering.dump();
+            return std::nullopt;
+        }
     }
     return r;
 }

@@ -20,19 +20,22 @@ struct BatchRecord {
     double ms = 0;
     std::uint64_t moves = 0;  // solution length when won, else 0
     LimitHit limit = LimitHit::None;
+    bool pysol = false;  // `seed` is a PySolFC game number ("numbering": "pysol")
 
-    // Deals are identified by (variant, seed, ranks): a batch file holds each at most once.
+    // Deals are identified by (variant, seed, ranks) and the numbering of the seed: a batch file
+    // holds each at most once.
     struct Id {
         VariantId variant;
         std::uint64_t seed;
         int ranks;
+        bool pysol = false;
         friend auto operator<=>(const Id&, const Id&) = default;
     };
-    Id id() const { return {variant, seed, ranks}; }
+    Id id() const { return {variant, seed, ranks, pysol}; }
 };
 
-// {"variant":..,"seed":..,"ranks":..,"result":..,"nodes":..,"ms":..,"moves":..[,"limit":..]}
-// without a trailing newline.
+// {"variant":..,"seed":..,"ranks":..,"result":..,"nodes":..,"ms":..,"moves":..[,"limit":..]
+//  [,"numbering":"pysol"]} without a trailing newline.
 std::string to_json_line(const BatchRecord& record);
 
 // Parses one line; on failure returns nullopt and says why in `error`.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <tuple>
 
 #include "core/input_error.hpp"
 
@@ -69,14 +70,17 @@ T percentile(std::vector<T> values, double q) {
 }  // namespace
 
 std::vector<VariantSummary> Statistics::summaries() const {
-    std::map<std::pair<VariantId, int>, std::vector<const BatchRecord*>> groups;
-    for (const auto& [id, record] : records_) groups[{id.variant, id.ranks}].push_back(&record);
+    std::map<std::tuple<VariantId, int, bool>, std::vector<const BatchRecord*>> groups;
+    for (const auto& [id, record] : records_) {
+        groups[{id.variant, id.ranks, id.pysol}].push_back(&record);
+    }
 
     std::vector<VariantSummary> out;
     for (const auto& [key, records] : groups) {
         VariantSummary s;
-        s.variant = key.first;
-        s.ranks = key.second;
+        s.variant = std::get<0>(key);
+        s.ranks = std::get<1>(key);
+        s.pysol = std::get<2>(key);
         std::vector<std::uint64_t> nodes;
         std::vector<double> ms;
         for (const BatchRecord* r : records) {

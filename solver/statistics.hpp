@@ -25,6 +25,7 @@ Interval wilson_interval(std::uint64_t successes, std::uint64_t trials,
 struct VariantSummary {
     VariantId variant = VariantId::Diplomat;
     int ranks = kMaxRanks;
+    bool pysol = false;  // a row of PySolFC-numbered deals
     std::uint64_t deals = 0, won = 0, lost = 0, unknown = 0;
     double win_rate = 0;  // won / deals: unknowns counted as not won
     Interval ci95;        // Wilson, over all deals, unknowns counted as not won

@@ -106,7 +106,9 @@ int run_deal(const Args& args) {
     po::options_description options("deal options");
     add_deal_options(options);
     po::variables_map vm;
-    if (!parse("deal", "--variant V --seed N [--ranks R]", options, args, vm)) return kExitOk;
+    if (!parse("deal", "--variant V (--seed N [--ranks R] | --pysol N)", options, args, vm)) {
+        return kExitOk;
+    }
     if (vm.count("position")) throw InputError("deal builds seeded deals; --position is not used");
     std::cout << position_to_json(start_position(vm).position);
     return kExitOk;
@@ -130,7 +132,8 @@ int run_solve(const Args& args) {
         ("json", "print one JSON object");
     po::variables_map vm;
     const std::string usage =
-        "(--variant V --seed N [--ranks R] | --position FILE) [--node-limit N] [--time-limit S]\n"
+        "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE) [--node-limit N]\n"
+        "       [--time-limit S]"
         "       [--memory MIB] [--threads T] [--solution] [--json] [--reference]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
 
@@ -153,6 +156,8 @@ int run_solve(const Args& args) {
                               {"nodes", result.nodes},
                               {"seconds", result.seconds}};
         if (start.seed) out["seed"] = *start.seed;
+        if (start.pysol) out["pysol"] = *start.pysol;
+        if (start.pysol && result.verdict == Verdict::Lost) out["note"] = kPysolLostNote;
         if (result.verdict == Verdict::Unknown) out["limit"] = to_string(result.limit);
         if (result.verdict == Verdict::Won) {
             auto moves = nlohmann::json::array();
@@ -164,6 +169,7 @@ int run_solve(const Args& args) {
     } else {
         std::cout << "result: " << to_string(result.verdict);
         if (result.verdict == Verdict::Unknown) std::cout << " (" << to_string(result.limit) << ")";
+        if (start.pysol && result.verdict == Verdict::Lost) std::cout << " (" << kPysolLostNote << ")";
         std::cout << "\nnodes: " << result.nodes << "\nseconds: " << result.seconds << "\n";
         if (result.verdict == Verdict::Won) {
             std::cout << "moves: " << result.solution.size() << "\n";
@@ -182,7 +188,7 @@ int run_check(const Args& args) {
                           "file of moves, separated by white space (- for stdin)");
     po::variables_map vm;
     const std::string usage =
-        "(--variant V --seed N [--ranks R] | --position FILE) --solution FILE";
+        "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE) --solution FILE";
     if (!parse("check", usage, options, args, vm)) return kExitOk;
     if (!vm.count("solution")) throw InputError("--solution FILE is required");
     const std::string path = vm["solution"].as<std::string>();
@@ -253,6 +259,7 @@ int run_batch_command(const Args& args) {
     options.add_options()
         ("variant", po::value<std::string>(), "variants, comma-separated, or all")
         ("seeds", po::value<std::string>(), "seed range A-B (inclusive)")
+        ("pysol", "the seeds are PySolFC game numbers (recorded so in every line)")
         ("ranks", po::value<std::string>()->default_value("13"), "ranks per suit, 1..13")
         ("threads", po::value<std::string>()->default_value(std::to_string(cores)),
          "deals solved at once (default: every core)")
@@ -267,7 +274,7 @@ int run_batch_command(const Args& args) {
          "MiB of transposition tables, shared by the threads (default: 64 per thread)");
     po::variables_map vm;
     const std::string usage =
-        "--variant V[,V...]|all --seeds A-B [--ranks R] [--threads T] [--out FILE]\n"
+        "--variant V[,V...]|all --seeds A-B [--pysol] [--ranks R] [--threads T] [--out FILE]\n"
         "       [--node-limit N] [--time-limit S] [--memory MIB]";
     if (!parse("batch", usage, options, args, vm)) return kExitOk;
     if (!vm.count("variant")) throw InputError("--variant is required (a name, a list, or all)");
@@ -292,6 +299,18 @@ int run_batch_command(const Args& args) {
     }
     config.ranks =
         static_cast<int>(parse_bounded("--ranks", vm["ranks"].as<std::string>(), 1, kMaxRanks));
+    if (vm.count("pysol")) {
+        config.pysol = true;
+        if (config.ranks != kMaxRanks) {
+            throw InputError("--pysol deals use the full deck: --ranks does not apply");
+        }
+        for (VariantId v : config.variants) {
+            parse_pysol(std::to_string(std::max<std::uint64_t>(config.first_seed, 1)), v);
+        }
+        if (config.first_seed == 0) {
+            throw InputError("--seeds: PySolFC game numbers start at 1 (PySolFC has no game #0)");
+        }
+    }
     for (VariantId v : config.variants) {
         if (auto problem = ranks_problem(rules_of(v), config.ranks)) {
             throw InputError("--ranks: " + *problem);

@@ -20,14 +20,23 @@ std::uint64_t parse_bounded(const std::string& option, const std::string& text, 
 // A non-negative number of seconds ("2", "0.5"); throws InputError.
 double parse_seconds(const std::string& option, const std::string& text);
 
-// Adds --variant, --seed, --ranks and --position.
+// Adds --variant, --seed, --pysol, --ranks and --position.
 void add_deal_options(boost::program_options::options_description& options);
 
 // The start position named by those options: a seeded deal or a validated file.
 struct StartPosition {
     Position position;
     std::optional<std::uint64_t> seed;
+    std::optional<std::uint64_t> pysol;  // PySolFC game number
 };
+
+// What a `lost` means for a PySolFC deal: PySolFC also lets a foundation's top card come back.
+inline constexpr const char* kPysolLostNote =
+    "lost under the standard rules; PySolFC also lets a foundation's top card return to the "
+    "tableau, which these rules forbid";
+
+// A PySolFC game number for `variant`: 1 <= N < 2^64, and a variant whose rules match PySolFC's.
+std::uint64_t parse_pysol(const std::string& text, VariantId variant);
 StartPosition start_position(const boost::program_options::variables_map& vm);
 
 }  // namespace patience::cli

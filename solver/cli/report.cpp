@@ -18,15 +18,17 @@ double rounded(double value) { return std::round(value * 1e6) / 1e6; }
 }  // namespace
 
 std::string summary_table(const std::vector<VariantSummary>& summaries) {
-    std::string text = format("%-15s %5s %7s %7s %7s %7s %7s  %-15s  %-15s %10s %10s %9s %9s\n",
+    std::string text = format("%-22s %5s %7s %7s %7s %7s %7s  %-15s  %-15s %10s %10s %9s %9s\n",
                               "variant", "ranks", "deals", "won", "lost", "unknown", "win%",
                               "95% CI", "bounds", "mean nodes", "p99 nodes", "mean ms",
                               "p99 ms");
     for (const auto& s : summaries) {
+        const std::string name =
+            std::string(rules_of(s.variant).name) + (s.pysol ? " (pysol)" : "");
         text += format(
-            "%-15s %5d %7llu %7llu %7llu %7llu %6.2f%%  [%5.2f, %5.2f]  [%5.2f, %5.2f] %10.0f "
+            "%-22s %5d %7llu %7llu %7llu %7llu %6.2f%%  [%5.2f, %5.2f]  [%5.2f, %5.2f] %10.0f "
             "%10llu %9.1f %9.1f\n",
-            std::string(rules_of(s.variant).name).c_str(), s.ranks,
+            name.c_str(), s.ranks,
             static_cast<unsigned long long>(s.deals), static_cast<unsigned long long>(s.won),
             static_cast<unsigned long long>(s.lost), static_cast<unsigned long long>(s.unknown),
             100 * s.win_rate, 100 * s.ci95.lo, 100 * s.ci95.hi, 100 * s.bounds.lo,
@@ -41,6 +43,7 @@ nlohmann::ordered_json summary_json(const std::vector<VariantSummary>& summaries
     for (const auto& s : summaries) {
         list.push_back({{"variant", rules_of(s.variant).name},
                         {"ranks", s.ranks},
+                        {"numbering", s.pysol ? "pysol" : "seed"},
                         {"deals", s.deals},
                         {"won", s.won},
                         {"lost", s.lost},
