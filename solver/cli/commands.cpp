@@ -12,6 +12,7 @@
 
 #include "core/input_error.hpp"
 #include "core/position_io.hpp"
+#include "core/pysol_deal.hpp"
 #include "core/rules.hpp"
 #include "solver/batch.hpp"
 #include "solver/bench_suite.hpp"
@@ -305,7 +306,7 @@ int run_batch_command(const Args& args) {
             throw InputError("--pysol deals use the full deck: --ranks does not apply");
         }
         for (VariantId v : config.variants) {
-            parse_pysol(std::to_string(std::max<std::uint64_t>(config.first_seed, 1)), v);
+            if (auto problem = pysol_problem(v)) throw InputError("--pysol: " + *problem);
         }
         if (config.first_seed == 0) {
             throw InputError("--seeds: PySolFC game numbers start at 1 (PySolFC has no game #0)");
