@@ -238,14 +238,9 @@ std::vector<VariantId> parse_variant_list(const std::string& text) {
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t comma = std::min(text.find(',', start), text.size());
-        const std::string name = text.substr(start, comma - start);
-        const auto id = parse_variant(name);
-        if (!id) {
-            throw InputError("--variant: unknown variant '" + name + "' (known: " +
-                             variant_names() + ", or all)");
-        }
-        if (std::find(variants.begin(), variants.end(), *id) == variants.end()) {
-            variants.push_back(*id);
+        const VariantId id = parse_variant_option(text.substr(start, comma - start), ", or all");
+        if (std::find(variants.begin(), variants.end(), id) == variants.end()) {
+            variants.push_back(id);
         }
         start = comma + 1;
     }
@@ -408,51 +403,11 @@ int run_bench_command(const Args& args) {
     po::variables_map vm;
     if (!parse("bench", "[--variant V] [--threads T] [--json]", options, args, vm)) return kExitOk;
     std::vector<VariantId> only;
-    if (vm.count("variant")) {
-        const std::string name = vm["variant"].as<std::string>();
-        const auto id = parse_variant(name);
-        if (!id) {
-            throw InputError("--variant: unknown variant '" + name + "' (known: " +
-                             variant_names() + ")");
-        }
-        only.push_back(*id);
-    }
+    if (vm.count("variant")) only.push_back(parse_variant_option(vm["variant"].as<std::string>()));
     const int threads =
         static_cast<int>(parse_bounded("--threads", vm["threads"].as<std::string>(), 1, 1024));
     const BenchResult bench = run_bench(only, threads);
-    const double rate = bench.seconds > 0 ? static_cast<double>(bench.nodes) / bench.seconds : 0;
-
-    if (vm.count("json")) {
-        nlohmann::ordered_json out = {{"nodes", bench.nodes},
-                                      {"seconds", bench.seconds},
-                                      {"nodes_per_second", std::round(rate)}};
-        auto list = nlohmann::ordered_json::array();
-        for (const auto& v : bench.variants) {
-            list.push_back({{"variant", rules_of(v.variant).name},
-                            {"deals", v.deals},
-                            {"nodes", v.nodes},
-                            {"seconds", v.seconds},
-                            {"won", v.won},
-                            {"lost", v.lost},
-                            {"unknown", v.unknown}});
-        }
-        out["variants"] = list;
-        std::cout << out.dump(2) << "\n";
-        return kExitOk;
-    }
-    std::printf("%-15s %6s %10s %9s %12s %5s %5s %8s\n", "variant", "deals", "nodes", "seconds",
-                "nodes/s", "won", "lost", "unknown");
-    for (const auto& v : bench.variants) {
-        std::printf("%-15s %6llu %10llu %9.3f %12.0f %5llu %5llu %8llu\n",
-                    std::string(rules_of(v.variant).name).c_str(),
-                    static_cast<unsigned long long>(v.deals),
-                    static_cast<unsigned long long>(v.nodes), v.seconds,
-                    v.seconds > 0 ? static_cast<double>(v.nodes) / v.seconds : 0.0,
-                    static_cast<unsigned long long>(v.won), static_cast<unsigned long long>(v.lost),
-                    static_cast<unsigned long long>(v.unknown));
-    }
-    std::printf("seconds %.3f\nnodes %llu\nnodes/second %.0f\n", bench.seconds,
-                static_cast<unsigned long long>(bench.nodes), rate);
+    std::cout << (vm.count("json") ? bench_json(bench).dump(2) + "\n" : bench_table(bench));
     return kExitOk;
 }
 

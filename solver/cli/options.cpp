@@ -36,6 +36,15 @@ std::uint64_t parse_bounded(const std::string& option, const std::string& text, 
     return value;
 }
 
+VariantId parse_variant_option(const std::string& name, const std::string& also) {
+    const auto variant = parse_variant(name);
+    if (!variant) {
+        throw InputError("--variant: unknown variant '" + name + "' (known: " + variant_names() +
+                         also + ")");
+    }
+    return *variant;
+}
+
 double parse_seconds(const std::string& option, const std::string& text) {
     double value = 0;
     const char* end = text.data() + text.size();
@@ -80,28 +89,23 @@ StartPosition start_position(const po::variables_map& vm) {
     if (!vm.count("variant")) {
         throw InputError("--variant and --seed (or --pysol), or --position, are required");
     }
-    const std::string name = vm["variant"].as<std::string>();
-    const auto variant = parse_variant(name);
-    if (!variant) {
-        throw InputError("--variant: unknown variant '" + name + "' (known: " + variant_names() +
-                         ")");
-    }
+    const VariantId variant = parse_variant_option(vm["variant"].as<std::string>());
     if (vm.count("pysol")) {
         if (vm.count("seed")) throw InputError("--pysol and --seed name a deal each: give one");
         if (!vm["ranks"].defaulted()) {
             throw InputError("--pysol deals use the full deck: --ranks does not apply");
         }
-        const std::uint64_t game = parse_pysol(vm["pysol"].as<std::string>(), *variant);
-        return {pysol_deal(*variant, game), std::nullopt, game};
+        const std::uint64_t game = parse_pysol(vm["pysol"].as<std::string>(), variant);
+        return {pysol_deal(variant, game), std::nullopt, game};
     }
     if (!vm.count("seed")) throw InputError("--seed (or --pysol) is required with --variant");
     const auto seed = parse_u64("--seed", vm["seed"].as<std::string>());
     const auto ranks =
         static_cast<int>(parse_bounded("--ranks", vm["ranks"].as<std::string>(), 1, kMaxRanks));
-    if (auto problem = ranks_problem(rules_of(*variant), ranks)) {
+    if (auto problem = ranks_problem(rules_of(variant), ranks)) {
         throw InputError("--ranks: " + *problem);
     }
-    return {deal_position(*variant, seed, ranks), seed, std::nullopt};
+    return {deal_position(variant, seed, ranks), seed, std::nullopt};
 }
 
 }  // namespace patience::cli

@@ -17,6 +17,9 @@ std::uint64_t parse_u64(const std::string& option, const std::string& text);
 // A decimal integer in [min, max]; throws InputError naming `option`.
 std::uint64_t parse_bounded(const std::string& option, const std::string& text, std::uint64_t min,
                             std::uint64_t max);
+// A variant name given to --variant; throws InputError listing the known names (and `also`,
+// e.g. ", or all", where the command accepts more).
+VariantId parse_variant_option(const std::string& name, const std::string& also = "");
 // A non-negative number of seconds ("2", "0.5"); throws InputError.
 double parse_seconds(const std::string& option, const std::string& text);
 

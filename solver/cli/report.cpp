@@ -76,6 +76,48 @@ std::string summary_csv(const std::vector<VariantSummary>& summaries) {
     return text;
 }
 
+namespace {
+double nodes_per_second(std::uint64_t nodes, double seconds) {
+    return seconds > 0 ? static_cast<double>(nodes) / seconds : 0;
+}
+}  // namespace
+
+std::string bench_table(const BenchResult& bench) {
+    std::string text = format("%-15s %6s %10s %9s %12s %5s %5s %8s\n", "variant", "deals", "nodes",
+                              "seconds", "nodes/s", "won", "lost", "unknown");
+    for (const auto& v : bench.variants) {
+        text += format("%-15s %6llu %10llu %9.3f %12.0f %5llu %5llu %8llu\n",
+                       std::string(rules_of(v.variant).name).c_str(),
+                       static_cast<unsigned long long>(v.deals),
+                       static_cast<unsigned long long>(v.nodes), v.seconds,
+                       nodes_per_second(v.nodes, v.seconds),
+                       static_cast<unsigned long long>(v.won),
+                       static_cast<unsigned long long>(v.lost),
+                       static_cast<unsigned long long>(v.unknown));
+    }
+    text += format("seconds %.3f\nnodes %llu\nnodes/second %.0f\n", bench.seconds,
+                   static_cast<unsigned long long>(bench.nodes),
+                   nodes_per_second(bench.nodes, bench.seconds));
+    return text;
+}
+
+nlohmann::ordered_json bench_json(const BenchResult& bench) {
+    auto list = nlohmann::ordered_json::array();
+    for (const auto& v : bench.variants) {
+        list.push_back({{"variant", rules_of(v.variant).name},
+                        {"deals", v.deals},
+                        {"nodes", v.nodes},
+                        {"seconds", v.seconds},
+                        {"won", v.won},
+                        {"lost", v.lost},
+                        {"unknown", v.unknown}});
+    }
+    return {{"nodes", bench.nodes},
+            {"seconds", bench.seconds},
+            {"nodes_per_second", std::round(nodes_per_second(bench.nodes, bench.seconds))},
+            {"variants", list}};
+}
+
 std::string progress_line(const BatchProgress& p) {
     const double rate = p.seconds > 0 ? static_cast<double>(p.done) / p.seconds : 0;
     const double eta = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;

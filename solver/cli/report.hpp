@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "solver/batch.hpp"
+#include "solver/bench_suite.hpp"
 #include "solver/statistics.hpp"
 
 namespace patience::cli {
@@ -14,6 +15,9 @@ namespace patience::cli {
 std::string summary_table(const std::vector<VariantSummary>& summaries);
 nlohmann::ordered_json summary_json(const std::vector<VariantSummary>& summaries);
 std::string summary_csv(const std::vector<VariantSummary>& summaries);
+// `patience bench`: a line per variant, then wall time, the node signature and nodes per second.
+std::string bench_table(const BenchResult& bench);
+nlohmann::ordered_json bench_json(const BenchResult& bench);
 // One line (no newline): deals done of total, rate, ETA, running win rate per variant.
 std::string progress_line(const BatchProgress& progress);
 
