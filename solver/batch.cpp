@@ -155,7 +155,7 @@ Statistics run_batch(const BatchConfig& config,
             tbb::blocked_range<std::size_t>(0, work.size(), 1),
             [&](const tbb::blocked_range<std::size_t>& range) {
                 auto& solver = solvers.local();
-                if (!solver) solver = std::make_unique<FastSolver>(table_bytes);
+                if (!solver) solver = std::make_unique<FastSolver>(table_bytes, config.techniques);
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
                     const BatchRecord::Id& id = work[i];
                     const Position start = id.pysol ? pysol_deal(id.variant, id.seed)

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "solver/search/techniques.hpp"
 #include "solver/statistics.hpp"
 #include "solver/verdict.hpp"
 
@@ -21,6 +22,7 @@ struct BatchConfig {
     bool pysol = false;    // seeds are PySolFC game numbers (full deck only)
     int threads = 1;
     SearchLimits limits;   // per deal; memory_bytes is shared by the workers' tables
+    Techniques techniques;  // all on unless switched off for ablation
     std::string out_path;  // empty: standard output, no resuming
 };
 

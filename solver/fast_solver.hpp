@@ -1,5 +1,5 @@
-// The fast solver: depth-first search over the packed state with a transposition table, an exact
-// path set and sound dominance pruning. One instance may solve many positions in turn, reusing its
+// The fast solver: a portfolio of depth-first searches (search/portfolio.hpp) over the packed
+// state with a transposition table, an exact path set and sound dominance pruning. One instance may solve many positions in turn, reusing its
 // table (an epoch makes old entries void without clearing).
 #pragma once
 
@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "core/position.hpp"
+#include "solver/search/techniques.hpp"
 #include "solver/transposition_table.hpp"
 #include "solver/verdict.hpp"
 
@@ -14,11 +15,12 @@ namespace patience {
 
 class FastSolver {
 public:
-    explicit FastSolver(std::uint64_t table_bytes);
+    explicit FastSolver(std::uint64_t table_bytes, const Techniques& techniques = {});
     SolveResult solve(const Position& start, const SearchLimits& limits);
 
 private:
     TranspositionTable table_;
+    Techniques techniques_;
 };
 
 }  // namespace patience

@@ -18,6 +18,7 @@
 #include "core/deal.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
+#include "solver/search/stock_macro.hpp"
 #include "solver/variant_traits.hpp"
 
 namespace patience {
@@ -173,50 +174,23 @@ public:
     // Column order is part of the position only in Double Dot while the stock has cards.
     bool columns_interchangeable() const { return !T::kDeals || stock_next_ == stock_size_; }
 
-    // Whether putting `card` on the foundations now can never lose a win: every card that could
-    // ever be built on it in the tableau is already on the foundations, and every pile of its suit
-    // is at least one rank below it. Proof sketch: take any winning line from the position where
-    // the card stays. Delete the card's own later moves from it; every other move stays legal,
-    // because nothing can be placed on the card, removing it only frees the cards below it (and
-    // turns face-down ones up, which only adds moves), and each remaining copy of its rank still
-    // finds a pile one below it (all piles of the suit are at rank-1 or more, and one fewer copy
-    // needs one). Double Dot breaks the first step: a column the card would have kept non-empty
-    // could then block a `deal`, so there the rule waits until the stock is empty.
-    // Tested against the unpruned reference search by fast_solver_test (DifferentialSolve*).
-    bool safe_to_foundation(Card card) const {
-        if constexpr (T::kDeals) {
-            if (stock_next_ != stock_size_) return false;
-        }
-        const int s = static_cast<int>(card.suit());
-        const int r = card.rank();
-        if constexpr (T::kFoundationStep == 2) {
-            const int builder = (r + ranks_ - 3) % ranks_ + 1;  // two ranks below, wrapping
-            for (int t = 0; t < kSuitCount; ++t) {
-                if (!on_foundation(t, builder)) return false;
-            }
-            return true;
-        } else {
-            for (int k = 0; k < T::kDecks; ++k) {
-                if (height_[s][k] < r - 1) return false;
-            }
-            if (r == 1) return true;
-            for (int t = 0; t < kSuitCount; ++t) {
-                const bool builds = T::kBuild == BuildRule::DownAnySuit ||
-                                    (T::kBuild == BuildRule::DownInSuit && t == s) ||
-                                    (T::kBuild == BuildRule::DownAlternateColour &&
-                                     is_red(static_cast<Suit>(t)) != is_red(card.suit()));
-                if (!builds) continue;
-                for (int k = 0; k < T::kDecks; ++k) {
-                    if (height_[t][k] < r - 1) return false;
-                }
-            }
-            return true;
-        }
+    int ranks() const { return ranks_; }
+    bool stock_empty() const { return stock_next_ == stock_size_; }
+    // The height of copy k of suit s's foundation pile.
+    int pile_height(int s, int k) const { return height_[s][k]; }
+
+    // Double Dot only: whether (rank, suit t) is on its suit's single pile.
+    bool on_foundation(int t, int rank) const {
+        // The pile holds base, base+2, ...: rank sits at index k with base + 2k = rank (mod R).
+        const int steps = ((rank - base_rank_[t]) % ranks_ + ranks_) % ranks_;
+        const int index = steps % 2 == 0 ? steps / 2 : (steps + ranks_) / 2;
+        return index < height_[t][0];
     }
 
     // ----- make / undo -----
     Undo make(const Move& m) {
         Undo u{m, 0, 0, Card()};
+        for (int i = macro_draws(m); i > 0; --i) push_waste(stock_[stock_next_++]);
         switch (m.kind) {
             case MoveKind::Draw:
                 push_waste(stock_[stock_next_++]);
@@ -297,17 +271,22 @@ public:
                 break;
             }
         }
+        for (int i = macro_draws(m); i > 0; --i) {
+            pop_waste();
+            --stock_next_;
+        }
     }
 
     // ----- move generation -----
     // Appends the legal moves. With kPrune, moves that lead to a position equal to one another
     // move already leads to (up to column order, where that order cannot matter) are left out:
     // into a space, only the first space is tried, and a column is never moved whole into a
-    // space. Without kPrune every legal move is listed (the engine is then compared move for move
-    // with the reference rules). Order: to the foundations, then column to column, then from the
-    // waste, then the stock.
+    // space. With `stock_macros` a one-pass stock is played by stock macros
+    // (search/stock_macro.hpp), nearest card first, instead of `draw`. Without kPrune every legal move is listed (the engine is then
+    // compared move for move with the reference rules). Order: to the foundations, then column to
+    // column, then from the waste, then the stock.
     template <bool kPrune>
-    void generate(std::vector<Move>& out) const {
+    void generate(std::vector<Move>& out, bool stock_macros = kPrune) const {
         const bool fold = kPrune && columns_interchangeable();
         // Columns by the rank of their top card: a moving card looks only where it can land.
         std::array<std::uint16_t, kMaxRanks + 2> tops_of_rank{};
@@ -361,20 +340,29 @@ public:
                 }
             }
         }
-        if (waste_size_ > 0) {
-            const Card top = waste_top();
+        // The waste top after `draws` draws, to a column (and, for draws > 0, to a foundation:
+        // the plain waste-to-foundation move was listed first).
+        auto play_waste = [&](Card top, int draws) {
+            if (draws > 0 && foundation_takes(top)) {
+                out.push_back(stock_macro(draws, Move::waste_to_foundation()));
+            }
             std::uint16_t targets = landing(top);
             if (!T::kKingSpaces || top.rank() == ranks_) targets |= space_targets;
             for (; targets != 0; targets &= targets - 1) {
                 const int to = std::countr_zero(targets);
                 if (columns_[to].size == 0 || builds_on(top, columns_[to].top())) {
-                    out.push_back(Move::waste_to_column(to));
+                    out.push_back(stock_macro(draws, Move::waste_to_column(to)));
                 }
             }
-        }
+        };
+        if (waste_size_ > 0) play_waste(waste_top(), 0);
         if (stock_next_ < stock_size_) {
             if constexpr (T::kDeals) {
                 if (first_space < 0) out.push_back(Move::deal());
+            } else if (stock_macros) {
+                for (int draws = 1; stock_next_ + draws <= stock_size_; ++draws) {
+                    play_waste(stock_[stock_next_ + draws - 1], draws);
+                }
             } else {
                 out.push_back(Move::draw());
             }
@@ -387,9 +375,11 @@ public:
     int score(const Move& m) const {
         switch (m.kind) {
             case MoveKind::WasteToFoundation:
+                return macro_draws(m) == 0 ? 100 : stock_macro_score(m, 40);
             case MoveKind::ColumnToFoundation:
                 return 100;
             case MoveKind::WasteToColumn:
+                if (macro_draws(m) > 0) return stock_macro_score(m, columns_[m.to].size == 0 ? 20 : 40);
                 return columns_[m.to].size == 0 ? 30 : 50;
             case MoveKind::Draw:
             case MoveKind::Deal:
@@ -407,6 +397,12 @@ public:
             }
         }
         return 0;
+    }
+
+    // A stock macro's score falls with the cards it buries in the waste: the nearest card first,
+    // and a deep one only after the moves nearer at hand (also under a restart's noisy order).
+    static int stock_macro_score(const Move& m, int nearest) {
+        return std::max(nearest - 3 * (macro_draws(m) - 1), 1);
     }
 
     // The position in the plain form (foundation piles in suit, copy order).
@@ -443,14 +439,6 @@ private:
             (void)s;
             return h + 1;
         }
-    }
-
-    // Double Dot only: whether (rank, suit t) is on its suit's single pile.
-    bool on_foundation(int t, int rank) const {
-        // The pile holds base, base+2, ...: rank sits at index k with base + 2k = rank (mod R).
-        const int steps = ((rank - base_rank_[t]) % ranks_ + ranks_) % ranks_;
-        const int index = steps % 2 == 0 ? steps / 2 : (steps + ranks_) / 2;
-        return index < height_[t][0];
     }
 
     int raise(Card card) {

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/position.hpp"
+#include "solver/search/techniques.hpp"
 #include "solver/verdict.hpp"
 
 namespace patience {
@@ -16,6 +17,7 @@ enum class Engine : std::uint8_t {
 struct SolveOptions {
     Engine engine = Engine::Fast;
     SearchLimits limits;  // memory_bytes sizes the fast solver's table, or caps the reference's set
+    Techniques techniques;  // the fast solver's (all on unless switched off for ablation)
 };
 
 // Thrown when a solver's `won` does not replay as a win: a bug, never a verdict.

@@ -7,6 +7,9 @@ namespace patience {
 
 namespace {
 constexpr std::uint64_t kTagMask = ~std::uint64_t{0xFFFF};
+constexpr std::uint64_t kPriorityMask = std::uint64_t{0xFC00};
+constexpr int kPriorityShift = 10;
+constexpr int kLaneShift = 8;
 }
 
 TranspositionTable::TranspositionTable(std::uint64_t bytes) {
@@ -28,27 +31,29 @@ void TranspositionTable::new_search() {
     }
 }
 
-bool TranspositionTable::contains(std::uint64_t key) const {
+bool TranspositionTable::contains(std::uint64_t key, int lane) const {
     const auto* b = bucket(key);
-    const std::uint64_t want = (key & kTagMask) | epoch_;
+    const std::uint64_t want =
+        (key & kTagMask) | (static_cast<std::uint64_t>(lane) << kLaneShift) | epoch_;
     for (std::uint64_t i = 0; i < kBucketEntries; ++i) {
         const std::uint64_t e = b[i].load(std::memory_order_relaxed);
-        if ((e & ~std::uint64_t{0xFF00}) == want) return true;
+        if ((e & ~kPriorityMask) == want) return true;
     }
     return false;
 }
 
-void TranspositionTable::store(std::uint64_t key, std::uint64_t nodes) {
+void TranspositionTable::store(std::uint64_t key, std::uint64_t nodes, int lane) {
     auto* b = bucket(key);
-    const std::uint64_t priority = std::min<std::uint64_t>(std::bit_width(nodes), 255);
-    const std::uint64_t entry = (key & kTagMask) | (priority << 8) | epoch_;
+    const std::uint64_t priority = std::min<std::uint64_t>(std::bit_width(nodes), 63);
+    const std::uint64_t entry = (key & kTagMask) | (priority << kPriorityShift) |
+                                (static_cast<std::uint64_t>(lane) << kLaneShift) | epoch_;
     // Replace an entry of an older search if there is one, else the one with the least work.
     std::uint64_t victim = 0;
     std::uint64_t victim_score = UINT64_MAX;
     for (std::uint64_t i = 0; i < kBucketEntries; ++i) {
         const std::uint64_t e = b[i].load(std::memory_order_relaxed);
         const bool stale = (e & 0xFF) != epoch_;
-        const std::uint64_t score = stale ? 0 : 1 + ((e >> 8) & 0xFF);
+        const std::uint64_t score = stale ? 0 : 1 + ((e & kPriorityMask) >> kPriorityShift);
         if (score < victim_score) {
             victim_score = score;
             victim = i;

@@ -11,8 +11,9 @@ namespace patience {
 
 // Entry layout, one 64-bit word:
 //   bits 16-63: the key's top 48 bits (the tag)
-//   bits 8-15:  log2 of the subtree's node count plus one (the replacement priority)
-//   bits 0-7:   epoch of the search that stored it (0: empty)
+//   bits 10-15: log2 of the subtree's node count plus one, at most 63 (the replacement priority)
+//   bits 8-9:   the lane: which member of a portfolio stored it (see below)
+//   bits 0-7:   epoch of the solve that stored it (0: empty)
 // Buckets hold 4 entries (32 bytes, two to a cache line) and are indexed by the key's low bits,
 // at least 16 of them, so tag and index together compare all 64 bits of the key.
 //
@@ -24,20 +25,25 @@ namespace patience {
 // billion. The exact path set shares the same 64-bit keys and adds at most depth / 2^64 per
 // probe, less again. (Keys of distinct positions are assumed to collide no more often than
 // random 64-bit values: every part of the key is XXH3 output or a SplitMix64 table value.)
+//
+// Lanes: the searches of one solve share the table, but each reads only the entries of its own
+// lane. A narrow probe's "no win below here" holds only for its narrowed move set, so the
+// complete search must never read it; lanes keep that apart without splitting the memory.
 class TranspositionTable {
 public:
     static constexpr std::uint64_t kBucketEntries = 4;
+    static constexpr int kLanes = 4;
     static constexpr std::uint64_t kMinBuckets = std::uint64_t{1} << 16;
 
     // Uses at most `bytes` (at least kMinBuckets buckets).
     explicit TranspositionTable(std::uint64_t bytes);
 
-    // Starts a new search: entries of earlier searches no longer count, with no clearing.
+    // Starts a new solve: entries of earlier solves no longer count, with no clearing.
     void new_search();
 
-    bool contains(std::uint64_t key) const;
-    // Records a position whose subtree (of `nodes` nodes) holds no win.
-    void store(std::uint64_t key, std::uint64_t nodes);
+    bool contains(std::uint64_t key, int lane = 0) const;
+    // Records a position whose subtree (of `nodes` nodes) holds no win for `lane`'s search.
+    void store(std::uint64_t key, std::uint64_t nodes, int lane = 0);
 
     std::uint64_t bytes() const { return buckets_ * kBucketEntries * sizeof(std::uint64_t); }
     static constexpr std::size_t bytes_per_entry() { return sizeof(std::uint64_t); }

@@ -129,13 +129,16 @@ int run_solve(const Args& args) {
         ("threads", po::value<std::string>()->default_value("1"),
          "worker threads (the search of one position uses one)")
         ("reference", "use the exhaustive reference search (slow; the ground truth for tests)")
+        ("disable", po::value<std::string>(),
+         "switch search techniques off, comma-separated (ablation studies; verdicts must not "
+         "change): stock-macros, safe-moves, second-move, probes, restarts")
         ("solution", "print the winning moves")
         ("json", "print one JSON object");
     po::variables_map vm;
     const std::string usage =
         "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE) [--node-limit N]\n"
         "       [--time-limit S]"
-        "       [--memory MIB] [--threads T] [--solution] [--json] [--reference]";
+        "       [--memory MIB] [--threads T] [--solution] [--json] [--reference] [--disable LIST]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
 
     SolveOptions solve_options;
@@ -146,6 +149,9 @@ int run_solve(const Args& args) {
     solve_options.limits.memory_bytes =
         parse_bounded("--memory", vm["memory"].as<std::string>(), 1, 1u << 20) << 20;
     parse_bounded("--threads", vm["threads"].as<std::string>(), 1, 1024);
+    if (vm.count("disable")) {
+        solve_options.techniques = parse_disabled_techniques(vm["disable"].as<std::string>());
+    }
     const StartPosition start = start_position(vm);
 
     const SolveResult result = solve(start.position, solve_options);
@@ -267,11 +273,14 @@ int run_batch_command(const Args& args) {
         ("time-limit", po::value<std::string>()->default_value("0"),
          "per deal: `unknown` after this many seconds (0: no limit)")
         ("memory", po::value<std::string>(),
-         "MiB of transposition tables, shared by the threads (default: 64 per thread)");
+         "MiB of transposition tables, shared by the threads (default: 64 per thread)")
+        ("disable", po::value<std::string>(),
+         "switch search techniques off, comma-separated (ablation studies; verdicts must not "
+         "change): stock-macros, safe-moves, second-move, probes, restarts");
     po::variables_map vm;
     const std::string usage =
         "--variant V[,V...]|all --seeds A-B [--pysol] [--ranks R] [--threads T] [--out FILE]\n"
-        "       [--node-limit N] [--time-limit S] [--memory MIB]";
+        "       [--node-limit N] [--time-limit S] [--memory MIB] [--disable LIST]";
     if (!parse("batch", usage, options, args, vm)) return kExitOk;
     if (!vm.count("variant")) throw InputError("--variant is required (a name, a list, or all)");
     if (!vm.count("seeds")) throw InputError("--seeds A-B is required");
@@ -322,6 +331,9 @@ int run_batch_command(const Args& args) {
             ? parse_bounded("--memory", vm["memory"].as<std::string>(), 1, 1u << 20) << 20
             : (std::uint64_t{64} << 20) * static_cast<std::uint64_t>(config.threads);
     if (vm.count("out")) config.out_path = vm["out"].as<std::string>();
+    if (vm.count("disable")) {
+        config.techniques = parse_disabled_techniques(vm["disable"].as<std::string>());
+    }
 
     const bool terminal = ::isatty(STDERR_FILENO) == 1;
     bool printed = false;

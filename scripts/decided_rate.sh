@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The decided-rate harness: solves a seed range of every variant at one or more node budgets with
+# `patience batch` and prints, per variant and budget, won / lost / unknown, the decided share, and
+# the median, 90th and 99th percentile of nodes per deal (and of nodes per decided deal).
+# Every search change quotes its output before and after.
+#
+# Usage: scripts/decided_rate.sh [--seeds A-B] [--budgets N[,N...]] [--variants V[,V...]|all]
+#                                [--threads T] [--memory MIB] [--disable LIST] [--keep DIR]
+#                                [--json]
+#   --seeds     seed range (default 1-200)
+#   --budgets   node limits, comma-separated (default 1000000)
+#   --variants  variants (default all)
+#   --threads   batch workers (default: every core)
+#   --memory    MiB of tables in all (default: batch's, 64 per worker)
+#   --disable   search techniques to switch off (batch --disable), for ablation
+#   --keep DIR  keep the batch files in DIR (default: a temporary folder, removed at the end); a
+#               run with the same DIR resumes, since batch skips finished deals
+#   --json      print one JSON object per (variant, budget) line instead of the table
+# PATIENCE=path/to/patience overrides the binary (default build/solver/cli/patience).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+patience="${PATIENCE:-$root/build/solver/cli/patience}"
+seeds="1-200"; budgets="1000000"; variants="all"; threads=""; memory=""; disable=""; keep=""; json=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --seeds) seeds="$2"; shift 2 ;;
+        --budgets) budgets="$2"; shift 2 ;;
+        --variants) variants="$2"; shift 2 ;;
+        --threads) threads="$2"; shift 2 ;;
+        --memory) memory="$2"; shift 2 ;;
+        --disable) disable="$2"; shift 2 ;;
+        --keep) keep="$2"; shift 2 ;;
+        --json) json=1; shift ;;
+        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "decided_rate.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    esac
+done
+[ -x "$patience" ] || { echo "decided_rate.sh: $patience not built (run scripts/setup.sh)" >&2; exit 2; }
+if [ -n "$keep" ]; then dir="$keep"; mkdir -p "$dir"; else
+    dir="$(mktemp -d)"; trap 'rm -rf "$dir"' EXIT
+fi
+extra=()
+[ -n "$threads" ] && extra+=(--threads "$threads")
+[ -n "$memory" ] && extra+=(--memory "$memory")
+[ -n "$disable" ] && extra+=(--disable "$disable")
+files=()
+for budget in ${budgets//,/ }; do
+    file="$dir/decided-${seeds}-n${budget}${disable:+-without-${disable//,/-}}.jsonl"
+    echo "decided_rate.sh: seeds $seeds, $variants, node limit $budget -> $file" >&2
+    "$patience" batch --variant "$variants" --seeds "$seeds" --node-limit "$budget" \
+        --out "$file" "${extra[@]}" > /dev/null
+    files+=("$budget=$file")
+done
+python3 - "$json" "${files[@]}" <<'PY'
+import json, sys
+
+def percentile(values, p):
+    if not values:
+        return None
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p * len(values)))]
+
+as_json = sys.argv[1] == "1"
+rows = []
+for spec in sys.argv[2:]:
+    budget, path = spec.split("=", 1)
+    by_variant = {}
+    for line in open(path):
+        d = json.loads(line)
+        by_variant.setdefault(d["variant"], []).append(d)
+    for variant, deals in by_variant.items():
+        count = {r: sum(d["result"] == r for d in deals) for r in ("won", "lost", "unknown")}
+        nodes = [d["nodes"] for d in deals]
+        decided = [d["nodes"] for d in deals if d["result"] != "unknown"]
+        rows.append({
+            "variant": variant, "budget": int(budget), "deals": len(deals), **count,
+            "decided": (count["won"] + count["lost"]) / len(deals),
+            "nodes_median": percentile(nodes, 0.5), "nodes_p90": percentile(nodes, 0.9),
+            "nodes_p99": percentile(nodes, 0.99),
+            "decided_nodes_median": percentile(decided, 0.5),
+            "decided_nodes_p90": percentile(decided, 0.9),
+            "decided_nodes_p99": percentile(decided, 0.99),
+            "seconds": sum(d["ms"] for d in deals) / 1000.0,
+        })
+if as_json:
+    for r in rows:
+        print(json.dumps(r))
+    sys.exit(0)
+fmt = lambda v: "-" if v is None else str(v)
+header = (f"{'variant':15} {'budget':>9} {'deals':>6} {'won':>5} {'lost':>5} {'unknown':>7} "
+          f"{'decided':>8} {'med':>9} {'p90':>9} {'p99':>9} {'dec med':>9} {'dec p90':>9} "
+          f"{'dec p99':>9} {'cpu s':>8}")
+print(header)
+for r in rows:
+    print(f"{r['variant']:15} {r['budget']:>9} {r['deals']:>6} {r['won']:>5} {r['lost']:>5} "
+          f"{r['unknown']:>7} {100 * r['decided']:>7.1f}% {fmt(r['nodes_median']):>9} "
+          f"{fmt(r['nodes_p90']):>9} {fmt(r['nodes_p99']):>9} {fmt(r['decided_nodes_median']):>9} "
+          f"{fmt(r['decided_nodes_p90']):>9} {fmt(r['decided_nodes_p99']):>9} {r['seconds']:>8.1f}")
+PY

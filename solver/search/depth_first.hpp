@@ -1,0 +1,195 @@
+// One depth-first search over the packed state, resumable: run() searches until the search's own
+// node count reaches a cap, then pauses exactly where it stopped, so that a schedule can share one
+// node budget among several searches and still be a prefix of itself at every larger budget.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "solver/packed_state.hpp"
+#include "solver/path_set.hpp"
+#include "solver/search/move_order.hpp"
+#include "solver/search/restarts.hpp"
+#include "solver/search/safe_foundation.hpp"
+#include "solver/search/second_move.hpp"
+#include "solver/search/techniques.hpp"
+#include "solver/transposition_table.hpp"
+#include "solver/verdict.hpp"
+
+namespace patience {
+
+using SearchClock = std::chrono::steady_clock;
+
+// What one search is: its move set and its place in the shared table.
+struct SearchConfig {
+    // 0: complete (every move the sound pruning keeps). b > 0: a narrow probe that tries only its
+    // b best-ordered moves and the nearest stock move at each node; it may find a win, but its
+    // "no win below here" is not a proof.
+    int branching = 0;
+    int lane = 0;  // the table lane it reads and writes (TranspositionTable)
+    // 0: one search to the end. u > 0: a probe that restarts from the start position after
+    // luby(i) * u nodes of its i-th run, each run with its own salt (restarts.hpp).
+    std::uint64_t restart_unit = 0;
+    Techniques techniques;
+};
+
+enum class SearchStatus { Paused, Won, Exhausted, TimeUp };
+
+template <class T>
+class DepthFirstSearch {
+public:
+    DepthFirstSearch(const Position& start, const SearchConfig& config, TranspositionTable& table)
+        : state_(start), config_(config), table_(table) {}
+
+    // Searches until a win, exhaustion, the search's own node count reaching `node_cap`, or the
+    // deadline (checked every 4096 nodes; SearchClock::time_point::max() for none). Called again
+    // after Paused, it goes on exactly where it stopped.
+    SearchStatus run(std::uint64_t node_cap, SearchClock::time_point deadline) {
+        deadline_ = deadline;
+        while (status_ == SearchStatus::Paused) {
+            const std::uint64_t run_end =
+                config_.restart_unit == 0 ? node_cap
+                                          : run_start_ + luby(run_index_) * config_.restart_unit;
+            node_cap_ = std::min(node_cap, run_end);
+            // No open frame while paused: the start position itself was not entered yet.
+            Outcome outcome = frames_.empty() ? enter() : step();
+            while (outcome == Outcome::Pushed || outcome == Outcome::Seen) outcome = step();
+            switch (outcome) {
+                case Outcome::Won: status_ = SearchStatus::Won; break;
+                case Outcome::Exhausted:
+                    // A restarting probe's run that ends proves nothing (it is narrow or salted
+                    // apart from the complete search); it just starts its next run.
+                    if (config_.restart_unit == 0) status_ = SearchStatus::Exhausted;
+                    else restart();
+                    break;
+                case Outcome::TimeUp: status_ = SearchStatus::TimeUp; break;
+                default:
+                    if (nodes_ >= node_cap) return SearchStatus::Paused;  // stays resumable
+                    restart();  // this run's share is spent
+                    break;
+            }
+        }
+        return status_;
+    }
+
+    std::uint64_t nodes() const { return nodes_; }
+    SearchStatus status() const { return status_; }
+
+    // The winning line in plain moves (after run() returned Won).
+    std::vector<Move> solution() const {
+        std::vector<Move> moves;
+        for (const Undo& u : undo_) moves.push_back(u.move);
+        return expand_stock_macros(moves);
+    }
+
+private:
+    enum class Outcome { Pushed, Seen, Won, Exhausted, Paused, TimeUp };
+
+    struct Frame {
+        std::uint64_t key;
+        std::uint64_t nodes_at_entry;
+        std::uint32_t moves_begin;
+        std::uint32_t next;
+        std::uint32_t undo_base;  // undo stack size before this node's safe moves
+    };
+
+    void play(const Move& m) { undo_.push_back(state_.make(m)); }
+
+    // Back to the start position for the next run, with a new salt: its table entries and its
+    // move order are its own.
+    void restart() {
+        take_back_to(0);
+        frames_.clear();
+        moves_.clear();
+        path_.clear();
+        ++run_index_;
+        run_start_ = nodes_;
+        salt_ = run_salt(config_.lane, run_index_);
+    }
+
+    void take_back_to(std::size_t size) {
+        while (undo_.size() > size) {
+            state_.undo(undo_.back());
+            undo_.pop_back();
+        }
+    }
+
+    // Arrives at a position just reached by a move (or the start): plays its safe moves, then
+    // either wins, finds it already searched or on the path, stops at a limit (taking the safe
+    // moves back, so that the same arrival can be made again on resuming), or opens a frame.
+    Outcome enter() {
+        const auto undo_base = static_cast<std::uint32_t>(undo_.size());
+        if (config_.techniques.safe_moves) play_safe_moves(state_, undo_);
+        if (state_.won()) return Outcome::Won;
+        const std::uint64_t key = state_.key();
+        assert(key == state_.key_from_scratch());
+        if (path_.contains(key) || table_.contains(key ^ salt_, config_.lane)) {  // path first
+            take_back_to(undo_base);
+            return Outcome::Seen;
+        }
+        if (nodes_ >= node_cap_) {
+            take_back_to(undo_base);
+            return Outcome::Paused;
+        }
+        if ((nodes_ & 4095) == 0 && SearchClock::now() >= deadline_) {
+            take_back_to(undo_base);
+            return Outcome::TimeUp;
+        }
+        ++nodes_;
+        path_.insert(key);
+        const auto begin = static_cast<std::uint32_t>(moves_.size());
+        state_.template generate<true>(moves_, config_.techniques.stock_macros);
+        if (config_.techniques.second_move && undo_.size() == undo_base && undo_base > 0) {
+            drop_second_moves(moves_, begin, undo_.back().move);
+        }
+        order_moves(state_, moves_, begin, scored_, key ^ salt_, salt_ != 0);
+        if (config_.branching > 0) keep_best_moves(moves_, begin, config_.branching);
+        frames_.push_back({key, nodes_, begin, begin, undo_base});
+        return Outcome::Pushed;
+    }
+
+    // Tries the next move of the deepest open frame, or closes it when none is left.
+    Outcome step() {
+        if (frames_.empty()) return Outcome::Exhausted;
+        Frame& frame = frames_.back();
+        if (frame.next == moves_.size()) {
+            table_.store(frame.key ^ salt_, nodes_ - frame.nodes_at_entry + 1, config_.lane);
+            path_.erase(frame.key);
+            moves_.resize(frame.moves_begin);
+            take_back_to(frame.undo_base);
+            frames_.pop_back();
+            if (frames_.empty()) return Outcome::Exhausted;
+            take_back_to(undo_.size() - 1);  // the move that led here
+            return Outcome::Seen;
+        }
+        const Move move = moves_[frame.next++];
+        play(move);
+        const Outcome outcome = enter();
+        if (outcome == Outcome::Seen) take_back_to(undo_.size() - 1);
+        if (outcome == Outcome::Paused || outcome == Outcome::TimeUp) {
+            take_back_to(undo_.size() - 1);
+            --frames_.back().next;  // try the same move again on resuming
+        }
+        return outcome;
+    }
+
+    PackedState<T> state_;
+    SearchConfig config_;
+    TranspositionTable& table_;
+    PathSet path_;
+    std::vector<Frame> frames_;
+    std::vector<Move> moves_;
+    std::vector<Undo> undo_;
+    std::vector<ScoredMove> scored_;
+    std::uint64_t nodes_ = 0;
+    std::uint64_t node_cap_ = 0;
+    SearchClock::time_point deadline_ = SearchClock::time_point::max();
+    SearchStatus status_ = SearchStatus::Paused;
+    std::uint64_t run_index_ = 0;  // restarts so far
+    std::uint64_t run_start_ = 0;  // nodes_ when this run began
+    std::uint64_t salt_ = 0;       // 0 in the first run: the plain key and order
+};
+
+}  // namespace patience

@@ -1,0 +1,65 @@
+// Move ordering and narrowing: heuristics that choose what to try first. They never remove a move
+// from a complete search; only a narrow probe (which can report nothing but a win) drops moves.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "solver/packed_state.hpp"
+#include "solver/search/stock_macro.hpp"
+
+namespace patience {
+
+struct ScoredMove {
+    int score;
+    Move move;
+};
+
+// Sorts the moves from `begin` on by PackedState::score, most promising first; ties keep
+// generation order (nearest stock card first), so the search stays deterministic. With `noisy`,
+// each score gets a pseudo-random bonus below kOrderNoise drawn from `seed` (the position's
+// salted key) and the move: a restarted probe then tries other moves first near the root, the
+// same ones each time it meets the same position.
+inline constexpr int kOrderNoise = 16;
+
+template <class T>
+void order_moves(const PackedState<T>& state, std::vector<Move>& moves, std::uint32_t begin,
+                 std::vector<ScoredMove>& scratch, std::uint64_t seed, bool noisy) {
+    scratch.clear();
+    for (std::size_t i = begin; i < moves.size(); ++i) {
+        int score = state.score(moves[i]);
+        if (noisy) {
+            std::uint32_t bits;
+            std::memcpy(&bits, &moves[i], sizeof bits);
+            std::uint64_t z = (seed ^ bits) * 0x9E3779B97F4A7C15ULL;
+            z ^= z >> 31;
+            score += static_cast<int>(z % kOrderNoise);
+        }
+        scratch.push_back({score, moves[i]});
+    }
+    // Insertion sort: a node has a handful of moves, and it is stable.
+    for (std::size_t i = 1; i < scratch.size(); ++i) {
+        const ScoredMove item = scratch[i];
+        std::size_t j = i;
+        for (; j > 0 && scratch[j - 1].score < item.score; --j) scratch[j] = scratch[j - 1];
+        scratch[j] = item;
+    }
+    for (std::size_t i = 0; i < scratch.size(); ++i) moves[begin + i] = scratch[i].move;
+}
+
+// A narrow probe's move set: the `branching` best-ordered moves that take no card from the stock,
+// and every move that does (each stock macro, or the draw or deal). A probe that follows `draw`
+// reaches any card of the stock through a chain of draws; keeping every macro keeps that reach.
+inline void keep_best_moves(std::vector<Move>& moves, std::uint32_t begin, int branching) {
+    std::uint32_t kept = 0;
+    int others = 0;
+    for (std::size_t i = begin; i < moves.size(); ++i) {
+        const bool stock = macro_draws(moves[i]) > 0 || moves[i].kind == MoveKind::Deal ||
+                           moves[i].kind == MoveKind::Draw;
+        if (stock || others++ < branching) moves[begin + kept++] = moves[i];
+    }
+    moves.resize(begin + kept);
+}
+
+}  // namespace patience

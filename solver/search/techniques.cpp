@@ -1,0 +1,53 @@
+#include "solver/search/techniques.hpp"
+
+#include <array>
+#include <utility>
+
+#include "core/input_error.hpp"
+
+namespace patience {
+
+namespace {
+
+constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 5> kSwitches{{
+    {"stock-macros", &Techniques::stock_macros},
+    {"safe-moves", &Techniques::safe_moves},
+    {"second-move", &Techniques::second_move},
+    {"probes", &Techniques::probes},
+    {"restarts", &Techniques::restarts},
+}};
+
+}  // namespace
+
+Techniques parse_disabled_techniques(std::string_view list) {
+    Techniques techniques;
+    while (!list.empty()) {
+        const auto comma = list.find(',');
+        const std::string_view name = list.substr(0, comma);
+        bool known = false;
+        for (const auto& [switch_name, member] : kSwitches) {
+            if (name == switch_name) {
+                techniques.*member = false;
+                known = true;
+            }
+        }
+        if (!known) {
+            std::string names;
+            for (const auto& entry : kSwitches) names += (names.empty() ? "" : ", ") + std::string(entry.first);
+            throw InputError("--disable: unknown technique '" + std::string(name) + "' (known: " +
+                             names + ")");
+        }
+        list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    }
+    return techniques;
+}
+
+std::string disabled_techniques(const Techniques& techniques) {
+    std::string names;
+    for (const auto& [name, member] : kSwitches) {
+        if (!(techniques.*member)) names += (names.empty() ? "" : ",") + std::string(name);
+    }
+    return names;
+}
+
+}  // namespace patience

@@ -1,0 +1,28 @@
+// Which of the search's techniques are on. All are on by default; switching one off (for ablation
+// studies: does a verdict survive without the rule?) only makes the search larger: every `lost`
+// still comes from an exhausted complete search, and the verdicts must not change.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace patience {
+
+struct Techniques {
+    bool stock_macros = true;  // search/stock_macro.hpp; off: a bare `draw` move
+    bool safe_moves = true;    // search/safe_foundation.hpp
+    bool second_move = true;   // search/second_move.hpp
+    bool probes = true;        // search/portfolio.hpp: narrow probes beside the complete search
+    bool restarts = true;      // search/restarts.hpp: the restarting probe
+
+    friend bool operator==(const Techniques&, const Techniques&) = default;
+};
+
+// The names --disable takes, comma-separated: stock-macros, safe-moves, second-move, probes,
+// restarts. Throws InputError naming an unknown one.
+Techniques parse_disabled_techniques(std::string_view list);
+
+// The switched-off techniques as --disable would take them ("" when all are on).
+std::string disabled_techniques(const Techniques& techniques);
+
+}  // namespace patience

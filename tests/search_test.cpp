@@ -1,0 +1,161 @@
+// The search's techniques one by one: stock macros against plain draws, the restart schedule,
+// and the strategy's budget monotonicity.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+#include <random>
+#include <set>
+#include <string>
+
+#include "core/deal.hpp"
+#include "core/position_io.hpp"
+#include "core/rules.hpp"
+#include "solver/fast_solver.hpp"
+#include "solver/packed_state.hpp"
+#include "solver/search/restarts.hpp"
+#include "solver/search/stock_macro.hpp"
+#include "tests/test_support.hpp"
+
+namespace patience {
+namespace {
+
+// For every position: each stock macro the engine lists is its draws followed by a legal waste
+// move of the plain rules, reaching the same position, and undone exactly; and every card k deep
+// in the stock that the plain rules could play after k draws is listed (to the first space only,
+// where column order cannot matter).
+template <class T>
+void check_macros(const Position& start, const std::string& label) {
+    PackedState<T> packed(start);
+    std::vector<Move> moves;
+    packed.template generate<true>(moves);
+    std::set<std::string> listed;
+    for (const Move& m : moves) {
+        ASSERT_NE(m.kind, MoveKind::Draw) << label << ": a bare draw in the search";
+        const int draws = macro_draws(m);
+        if (draws == 0) continue;
+        listed.insert(std::to_string(draws) + ":" + to_string(expand_stock_macros({m}).back()));
+        Position plain = start;
+        for (const Move& step : expand_stock_macros({m})) {
+            const auto legal = legal_moves(plain);
+            ASSERT_NE(std::find(legal.begin(), legal.end(), step), legal.end())
+                << label << ": " << to_string(step) << " of macro " << draws;
+            apply_move(plain, step);
+        }
+        const Position before = packed.to_position();
+        const Undo undo = packed.make(m);
+        ASSERT_EQ(canonical_key(packed.to_position()), canonical_key(plain)) << label;
+        ASSERT_EQ(packed.key(), packed.key_from_scratch()) << label;
+        packed.undo(undo);
+        ASSERT_EQ(packed.to_position(), before) << label;
+    }
+    // Every playable stock card is offered.
+    int first_space = -1;
+    for (int c = 0; c < start.columns(); ++c) {
+        if (start.tableau[c].empty()) {
+            first_space = c;
+            break;
+        }
+    }
+    Position plain = start;
+    for (int draws = 1; !plain.stock.empty(); ++draws) {
+        apply_move(plain, Move::draw());
+        for (const Move& m : legal_moves(plain)) {
+            if (m.kind == MoveKind::WasteToColumn && plain.tableau[m.to].empty() &&
+                m.to != first_space) {
+                continue;  // folded onto the first space
+            }
+            if (m.kind != MoveKind::WasteToFoundation && m.kind != MoveKind::WasteToColumn) continue;
+            EXPECT_TRUE(listed.count(std::to_string(draws) + ":" + to_string(m)))
+                << label << ": " << draws << " draws then " << to_string(m) << " is missing";
+        }
+    }
+}
+
+TEST(StockMacro, EachMacroIsItsDrawsThenALegalPlay) {
+    std::mt19937 rng(21);
+    for (const auto& rules : all_variants()) {
+        if (rules.stock == StockRule::DealToColumns) continue;  // Double Dot keeps `deal`
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            const Position deal = deal_position(rules.id, seed, 13);
+            const Position random = testing::random_position(rules.id, 5, rng);
+            dispatch_variant(rules.id, [&](auto traits) {
+                check_macros<decltype(traits)>(deal, std::string(rules.name) + " deal");
+                check_macros<decltype(traits)>(random, std::string(rules.name) + " random");
+            });
+            if (HasFatalFailure()) return;
+        }
+    }
+}
+
+TEST(StockMacro, ExpandsToPlainDraws) {
+    const Move macro = stock_macro(3, Move::waste_to_column(4));
+    const std::vector<Move> plain = expand_stock_macros({Move::column_to_foundation(1), macro});
+    EXPECT_EQ(format_moves(plain), "2>f draw draw draw w>5");
+    EXPECT_EQ(format_moves(expand_stock_macros({Move::waste_to_foundation()})), "w>f");
+}
+
+TEST(StockMacro, DoubleDotStillDeals) {
+    const Position p = deal_position(VariantId::DoubleDot, 3, 13);
+    PackedState<VariantTraits<VariantId::DoubleDot>> packed(p);
+    std::vector<Move> moves;
+    packed.generate<true>(moves);
+    EXPECT_EQ(std::count(moves.begin(), moves.end(), Move::deal()), 1);
+}
+
+TEST(Restarts, LubySequence) {
+    const std::uint64_t expected[] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1};
+    for (std::uint64_t i = 0; i < std::size(expected); ++i) EXPECT_EQ(luby(i), expected[i]) << i;
+}
+
+TEST(Restarts, SaltsDifferByRunAndLane) {
+    EXPECT_EQ(run_salt(1, 0), 0u);
+    std::set<std::uint64_t> salts;
+    for (int lane = 1; lane < 4; ++lane) {
+        for (std::uint64_t run = 1; run <= 100; ++run) salts.insert(run_salt(lane, run));
+    }
+    EXPECT_EQ(salts.size(), 300u);
+    EXPECT_FALSE(salts.count(0));
+}
+
+// The search at node limit N is a prefix of the search at any larger limit: whatever is decided
+// at N is decided the same way, in the same nodes and with the same moves, at every larger limit;
+// and an `unknown` at N spent exactly N nodes.
+TEST(FastSolver, BudgetMonotone_DecidedStaysDecided) {
+    FastSolver solver(16u << 20);
+    int decided_below_largest = 0;
+    for (const auto& rules : all_variants()) {
+        for (int ranks : {13, rules.foundation_step == 2 ? 7 : 8}) {
+            for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+                const Position p = deal_position(rules.id, seed, ranks);
+                std::optional<SolveResult> first;
+                for (std::uint64_t budget : {3000, 6000, 12000, 24000, 48000}) {
+                    SearchLimits limits;
+                    limits.node_limit = budget;
+                    const SolveResult r = solver.solve(p, limits);
+                    const std::string label = std::string(rules.name) + " seed " +
+                                              std::to_string(seed) + " ranks " +
+                                              std::to_string(ranks) + " budget " +
+                                              std::to_string(budget);
+                    if (r.verdict == Verdict::Unknown) {
+                        EXPECT_FALSE(first) << label << ": decided at a smaller budget";
+                        EXPECT_EQ(r.nodes, budget) << label;
+                        continue;
+                    }
+                    if (!first) {
+                        first = r;
+                        decided_below_largest += budget < 48000;
+                        continue;
+                    }
+                    EXPECT_EQ(r.verdict, first->verdict) << label;
+                    EXPECT_EQ(r.nodes, first->nodes) << label;
+                    EXPECT_EQ(r.solution, first->solution) << label;
+                }
+            }
+        }
+    }
+    EXPECT_GE(decided_below_largest, 10);  // the property was exercised
+}
+
+}  // namespace
+}  // namespace patience
