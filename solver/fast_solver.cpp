@@ -68,7 +68,7 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
                         break;
                 }
             }
-            // The complete member never leaves the loop but by a verdict or a limit.
+            // The complete member (branching 0) never leaves the loop but by a verdict or a limit.
             if (!any_live) return finish(Verdict::Unknown, LimitHit::Nodes);
         }
     });

@@ -13,7 +13,7 @@ struct Techniques {
     bool safe_moves = true;    // search/safe_foundation.hpp
     bool second_move = true;   // search/second_move.hpp
     bool probes = true;        // search/portfolio.hpp: narrow probes beside the complete search
-    bool restarts = true;      // search/restarts.hpp: the restarting probe
+    bool restarts = true;      // search/restarts.hpp: off, each probe is one run to its end
 
     friend bool operator==(const Techniques&, const Techniques&) = default;
 };
