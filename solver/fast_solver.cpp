@@ -1,8 +1,15 @@
 #include "solver/fast_solver.hpp"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+#include <tbb/task_arena.h>
+
 #include <algorithm>
-#include <array>
+#include <atomic>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "solver/search/depth_first.hpp"
@@ -10,8 +17,159 @@
 
 namespace patience {
 
-FastSolver::FastSolver(std::uint64_t table_bytes, const Techniques& techniques)
-    : table_(table_bytes), techniques_(techniques) {}
+namespace {
+
+template <class T>
+using Members = std::vector<std::unique_ptr<DepthFirstSearch<T>>>;
+
+template <class T>
+std::uint64_t total_nodes(const Members<T>& members) {
+    std::uint64_t sum = 0;
+    for (const auto& m : members) sum += m->nodes();
+    return sum;
+}
+
+// One thread: the members take their turns in the fixed order of the plan until one decides or
+// the node limit is spent, so the search is a prefix of itself at every larger limit.
+template <class T>
+SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>& plan,
+                         const SearchLimits& limits, SearchClock::time_point deadline) {
+    SolveResult result;
+    for (;;) {
+        bool any_live = false;
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            DepthFirstSearch<T>& search = *members[i];
+            if (search.status() != SearchStatus::Paused) continue;
+            any_live = true;
+            std::uint64_t slice = kPortfolioSlice * plan[i].weight;
+            if (limits.node_limit != 0) {
+                const std::uint64_t spent = total_nodes(members);
+                if (spent >= limits.node_limit) {
+                    result.limit = LimitHit::Nodes;
+                    return result;
+                }
+                slice = std::min(slice, limits.node_limit - spent);
+            }
+            switch (search.run(search.nodes() + slice, deadline)) {
+                case SearchStatus::Won:
+                    result.verdict = Verdict::Won;
+                    result.solution = search.solution();
+                    return result;
+                case SearchStatus::Exhausted:
+                    if (plan[i].config.branching == 0) {
+                        result.verdict = Verdict::Lost;
+                        return result;
+                    }
+                    break;  // a probe ran out of moves: it proves nothing, and stops
+                case SearchStatus::TimeUp:
+                    result.limit = LimitHit::Time;
+                    return result;
+                case SearchStatus::Paused:
+                    break;
+            }
+        }
+        // The complete member (branching 0) never leaves the loop but by a verdict or a limit.
+        if (!any_live) {
+            result.limit = LimitHit::Nodes;
+            return result;
+        }
+    }
+}
+
+// Several threads (lazy SMP): each thread claims the next free member in round-robin order and
+// runs it for one turn, so that every member goes on however many threads the machine really
+// gives (the complete search never waits behind a probe that would run forever). All share the
+// table (each member in its lane) and one node budget, reserved a turn at a time; the first
+// verdict stops everyone. Sound for the same reasons as the one-thread schedule: a `won` is a
+// replayed line, and `lost` still comes only from the complete member's exhaustion, which reads
+// lane 0 alone. Not deterministic: which member decides first depends on timing.
+template <class T>
+SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMember>& plan,
+                            const SearchLimits& limits, SearchClock::time_point deadline,
+                            int threads) {
+    const std::size_t count = members.size();
+    SolveResult result;
+    std::mutex result_mutex;
+    std::atomic<bool> stop{false};
+    std::atomic<std::uint64_t> reserved{0};
+    std::atomic<std::size_t> next_turn{0};
+    std::atomic<std::size_t> finished{0};  // members that left Paused (probes that ran out)
+    // A member is run by the thread that holds its claim; its state is read by no other.
+    std::vector<std::atomic<bool>> claimed(count);
+    for (auto& c : claimed) c.store(false, std::memory_order_relaxed);
+
+    // The first verdict stands; a verdict beats a limit hit by another thread meanwhile.
+    auto decide = [&](Verdict verdict, LimitHit limit, const DepthFirstSearch<T>* winner) {
+        std::lock_guard lock(result_mutex);
+        stop.store(true, std::memory_order_relaxed);
+        if (result.verdict != Verdict::Unknown) return;
+        if (verdict == Verdict::Unknown) {
+            if (result.limit == LimitHit::None) result.limit = limit;
+            return;
+        }
+        result.verdict = verdict;
+        result.limit = LimitHit::None;
+        if (winner != nullptr) result.solution = winner->solution();
+    };
+    // One turn of member i (claimed by the caller). Returns false when the search is over.
+    auto take_turn = [&](std::size_t i) {
+        DepthFirstSearch<T>& search = *members[i];
+        if (search.status() != SearchStatus::Paused) return true;
+        std::uint64_t slice = kPortfolioSlice * plan[i].weight;
+        if (limits.node_limit != 0) {
+            const std::uint64_t before = reserved.fetch_add(slice);
+            if (before >= limits.node_limit) {
+                decide(Verdict::Unknown, LimitHit::Nodes, nullptr);
+                return false;
+            }
+            slice = std::min(slice, limits.node_limit - before);
+        }
+        switch (search.run(search.nodes() + slice, deadline)) {
+            case SearchStatus::Won: decide(Verdict::Won, LimitHit::None, &search); return false;
+            case SearchStatus::Exhausted:
+                if (plan[i].config.branching == 0) {
+                    decide(Verdict::Lost, LimitHit::None, nullptr);
+                    return false;
+                }
+                finished.fetch_add(1);
+                return true;
+            case SearchStatus::TimeUp: decide(Verdict::Unknown, LimitHit::Time, nullptr); return false;
+            case SearchStatus::Paused: return true;
+        }
+        return true;
+    };
+    auto worker = [&] {
+        while (!stop.load(std::memory_order_relaxed) && finished.load() < count) {
+            const std::size_t i = next_turn.fetch_add(1) % count;
+            if (claimed[i].exchange(true, std::memory_order_acquire)) {
+                std::this_thread::yield();  // busy in another thread
+                continue;
+            }
+            const bool go_on = take_turn(i);
+            claimed[i].store(false, std::memory_order_release);
+            if (!go_on) break;
+        }
+        std::lock_guard lock(result_mutex);  // the worker's last writes are visible after the join
+    };
+    tbb::task_arena arena(threads);
+    arena.execute([&] {
+        tbb::parallel_for(tbb::blocked_range<int>(0, threads, 1),
+                          [&](const tbb::blocked_range<int>& range) {
+                              for (int t = range.begin(); t != range.end(); ++t) worker();
+                          },
+                          tbb::simple_partitioner());
+    });
+    std::lock_guard lock(result_mutex);
+    if (result.verdict == Verdict::Unknown && result.limit == LimitHit::None) {
+        result.limit = LimitHit::Nodes;  // every probe ran out and the budget with them
+    }
+    return result;
+}
+
+}  // namespace
+
+FastSolver::FastSolver(std::uint64_t table_bytes, const Techniques& techniques, int threads)
+    : table_(table_bytes), techniques_(techniques), threads_(std::max(threads, 1)) {}
 
 SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits) {
     const auto started = SearchClock::now();
@@ -23,54 +181,17 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
     table_.new_search();
     return dispatch_variant(start.variant, [&](auto traits) {
         using T = decltype(traits);
-        const std::vector<PortfolioMember> plan = portfolio(techniques_);
-        std::vector<std::unique_ptr<DepthFirstSearch<T>>> members;
+        const std::vector<PortfolioMember> plan = portfolio(techniques_, threads_);
+        Members<T> members;
         for (const PortfolioMember& member : plan) {
             members.push_back(std::make_unique<DepthFirstSearch<T>>(start, member.config, table_));
         }
-        SolveResult result;
-        auto total_nodes = [&] {
-            std::uint64_t sum = 0;
-            for (const auto& m : members) sum += m->nodes();
-            return sum;
-        };
-        auto finish = [&](Verdict verdict, LimitHit limit) {
-            result.verdict = verdict;
-            result.limit = limit;
-            result.nodes = total_nodes();
-            result.seconds = std::chrono::duration<double>(SearchClock::now() - started).count();
-            return result;
-        };
-        for (;;) {
-            bool any_live = false;
-            for (std::size_t i = 0; i < members.size(); ++i) {
-                DepthFirstSearch<T>& search = *members[i];
-                if (search.status() != SearchStatus::Paused) continue;
-                any_live = true;
-                std::uint64_t slice = kPortfolioSlice * plan[i].weight;
-                if (limits.node_limit != 0) {
-                    const std::uint64_t spent = total_nodes();
-                    if (spent >= limits.node_limit) return finish(Verdict::Unknown, LimitHit::Nodes);
-                    slice = std::min(slice, limits.node_limit - spent);
-                }
-                switch (search.run(search.nodes() + slice, deadline)) {
-                    case SearchStatus::Won:
-                        result.solution = search.solution();
-                        return finish(Verdict::Won, LimitHit::None);
-                    case SearchStatus::Exhausted:
-                        if (plan[i].config.branching == 0) {
-                            return finish(Verdict::Lost, LimitHit::None);
-                        }
-                        break;  // a probe ran out of moves: it proves nothing, and stops
-                    case SearchStatus::TimeUp:
-                        return finish(Verdict::Unknown, LimitHit::Time);
-                    case SearchStatus::Paused:
-                        break;
-                }
-            }
-            // The complete member (branching 0) never leaves the loop but by a verdict or a limit.
-            if (!any_live) return finish(Verdict::Unknown, LimitHit::Nodes);
-        }
+        SolveResult result = threads_ == 1
+                                 ? run_in_turns(members, plan, limits, deadline)
+                                 : run_in_parallel(members, plan, limits, deadline, threads_);
+        result.nodes = total_nodes(members);
+        result.seconds = std::chrono::duration<double>(SearchClock::now() - started).count();
+        return result;
     });
 }
 

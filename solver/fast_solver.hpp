@@ -15,12 +15,16 @@ namespace patience {
 
 class FastSolver {
 public:
-    explicit FastSolver(std::uint64_t table_bytes, const Techniques& techniques = {});
+    // `threads` > 1 searches each position with that many threads (lazy SMP: the portfolio's
+    // members in parallel over the shared table); only one thread is deterministic.
+    explicit FastSolver(std::uint64_t table_bytes, const Techniques& techniques = {},
+                        int threads = 1);
     SolveResult solve(const Position& start, const SearchLimits& limits);
 
 private:
     TranspositionTable table_;
     Techniques techniques_;
+    int threads_;
 };
 
 }  // namespace patience

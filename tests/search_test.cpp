@@ -15,6 +15,7 @@
 #include "solver/fast_solver.hpp"
 #include "solver/packed_state.hpp"
 #include "solver/search/restarts.hpp"
+#include "solver/solve.hpp"
 #include "solver/search/stock_macro.hpp"
 #include "tests/test_support.hpp"
 
@@ -232,6 +233,52 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_TRUE(t.safe_moves);
     EXPECT_EQ(disabled_techniques(t), "stock-macros,probes");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
+}
+
+}  // namespace
+}  // namespace patience
+
+namespace patience {
+namespace {
+
+// Lazy SMP: several threads on one position give the verdict one thread gives (wins replayed
+// through the rules, losses only from the complete search), and stay inside the node limit.
+TEST(FastSolver, Threads_VerdictsAgreeWithOneThread) {
+    FastSolver one(16u << 20);
+    FastSolver three(16u << 20, {}, 3);
+    SearchLimits limits;
+    limits.node_limit = 300000;
+    int lost = 0, compared = 0;
+    std::mt19937 rng(41);
+    for (const auto& rules : all_variants()) {
+        for (const Position& p : ablation_positions(rules, rng)) {
+            const Verdict expected = one.solve(p, limits).verdict;
+            const SolveResult r = solve_with(three, p, limits);  // throws on a win that fails replay
+            EXPECT_LE(r.nodes, limits.node_limit);
+            if (expected == Verdict::Unknown || r.verdict == Verdict::Unknown) continue;
+            ++compared;
+            lost += r.verdict == Verdict::Lost;
+            EXPECT_EQ(r.verdict, expected) << rules.name << "\n" << position_to_json(p);
+        }
+    }
+    EXPECT_GE(compared, 300);
+    EXPECT_GE(lost, 5);
+}
+
+TEST(FastSolver, Threads_FullDealsWinAndRespectTheLimit) {
+    FastSolver four(64u << 20, {}, 4);
+    SearchLimits limits;
+    limits.node_limit = 200000;
+    int won = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        const SolveResult r = solve_with(four, deal_position(VariantId::Diplomat, seed), limits);
+        EXPECT_LE(r.nodes, limits.node_limit);
+        if (r.verdict == Verdict::Unknown) {
+            EXPECT_EQ(r.limit, LimitHit::Nodes);
+        }
+        won += r.verdict == Verdict::Won;
+    }
+    EXPECT_GE(won, 2);
 }
 
 }  // namespace

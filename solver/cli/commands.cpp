@@ -127,7 +127,8 @@ int run_solve(const Args& args) {
          "memory for the transposition table in MiB (with --reference: the most its visited "
          "set may use, `unknown` when full)")
         ("threads", po::value<std::string>()->default_value("1"),
-         "worker threads (the search of one position uses one)")
+         "threads searching the position together (the portfolio's searches in parallel over "
+         "one table); only 1 gives the same nodes every run")
         ("reference", "use the exhaustive reference search (slow; the ground truth for tests)")
         ("disable", po::value<std::string>(),
          "switch search techniques off, comma-separated (ablation studies; verdicts must not "
@@ -148,7 +149,8 @@ int run_solve(const Args& args) {
         parse_seconds("--time-limit", vm["time-limit"].as<std::string>());
     solve_options.limits.memory_bytes =
         parse_bounded("--memory", vm["memory"].as<std::string>(), 1, 1u << 20) << 20;
-    parse_bounded("--threads", vm["threads"].as<std::string>(), 1, 1024);
+    solve_options.threads =
+        static_cast<int>(parse_bounded("--threads", vm["threads"].as<std::string>(), 1, 1024));
     if (vm.count("disable")) {
         solve_options.techniques = parse_disabled_techniques(vm["disable"].as<std::string>());
     }

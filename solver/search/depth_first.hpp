@@ -33,6 +33,9 @@ struct SearchConfig {
     // luby(i) * u nodes of its i-th run, each run with its own salt (restarts.hpp).
     std::uint64_t restart_unit = 0;
     Techniques techniques;
+    // Which salts the runs take (restarts.hpp): the lane in the one-thread portfolio; an extra
+    // member of a multi-threaded search has a stream of its own, so that it searches apart.
+    int stream = -1;  // -1: the lane
 };
 
 enum class SearchStatus { Paused, Won, Exhausted, TimeUp };
@@ -41,7 +44,11 @@ template <class T>
 class DepthFirstSearch {
 public:
     DepthFirstSearch(const Position& start, const SearchConfig& config, TranspositionTable& table)
-        : state_(start), config_(config), table_(table) {}
+        : state_(start),
+          config_(config),
+          table_(table),
+          stream_(config.stream < 0 ? config.lane : config.stream),
+          salt_(run_salt(stream_, 0)) {}
 
     // Searches until a win, exhaustion, the search's own node count reaching `node_cap`, or the
     // deadline (checked every 4096 nodes; SearchClock::time_point::max() for none). Called again
@@ -106,7 +113,7 @@ private:
         path_.clear();
         ++run_index_;
         run_start_ = nodes_;
-        salt_ = run_salt(config_.lane, run_index_);
+        salt_ = run_salt(stream_, run_index_);
     }
 
     void take_back_to(std::size_t size) {
@@ -189,7 +196,8 @@ private:
     SearchStatus status_ = SearchStatus::Paused;
     std::uint64_t run_index_ = 0;  // restarts so far
     std::uint64_t run_start_ = 0;  // nodes_ when this run began
-    std::uint64_t salt_ = 0;       // 0 in the first run: the plain key and order
+    int stream_;
+    std::uint64_t salt_;  // 0: the plain key and move order
 };
 
 }  // namespace patience

@@ -37,7 +37,10 @@ inline constexpr std::uint64_t kRestartUnit = 1024;
 // the decided-rate harness over seeds 1-40 at 1M nodes, among weights 1-4 for the complete
 // search, restart units 256-4096, narrow 1-3 and full-width probes, and probes that never
 // restart.
-inline std::vector<PortfolioMember> portfolio(const Techniques& techniques) {
+//
+// With `threads` > 1 (lazy SMP), restarting probes are added until every thread has a member:
+// narrow 2 and 3 in turn, in the lanes of their kind, each with a salt stream of its own.
+inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int threads = 1) {
     const std::uint64_t unit = techniques.restarts ? kRestartUnit : 0;
     std::vector<PortfolioMember> members;
     if (techniques.probes) members.push_back({{1, 3, 0, techniques}, 1});
@@ -45,6 +48,12 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques) {
     if (techniques.probes) {
         members.push_back({{2, 1, unit, techniques}, 1});
         members.push_back({{3, 2, unit, techniques}, 1});
+        for (int extra = 0; static_cast<int>(members.size()) < threads; ++extra) {
+            const int branching = 2 + extra % 2;
+            members.push_back({{branching, branching - 1, unit, techniques,
+                                kFirstExtraStream + extra},
+                               1});
+        }
     }
     return members;
 }

@@ -24,10 +24,15 @@ constexpr std::uint64_t luby(std::uint64_t i) {
     }
 }
 
-// A run's salt: never 0 for run > 0 (0 is the plain first run), fixed for (lane, run).
-constexpr std::uint64_t run_salt(int lane, std::uint64_t run) {
-    if (run == 0) return 0;
-    std::uint64_t z = (static_cast<std::uint64_t>(lane) << 56) + run * 0x9E3779B97F4A7C15ULL;
+// Streams 0-3 are the one-thread portfolio's (one per table lane); the extra members of a
+// multi-threaded search take streams from kFirstExtraStream on.
+inline constexpr int kFirstExtraStream = 4;
+
+// A run's salt, fixed for (stream, run): 0 only for the first run of streams 0-3 (their plain first
+// run); every other run, an extra stream's first run included, gets its own non-zero salt.
+constexpr std::uint64_t run_salt(int stream, std::uint64_t run) {
+    if (run == 0 && stream < kFirstExtraStream) return 0;
+    std::uint64_t z = (static_cast<std::uint64_t>(stream) << 56) + run * 0x9E3779B97F4A7C15ULL;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     z ^= z >> 31;
