@@ -171,6 +171,8 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
 FastSolver::FastSolver(std::uint64_t table_bytes, const Techniques& techniques, int threads)
     : table_(table_bytes), techniques_(techniques), threads_(std::max(threads, 1)) {}
 
+void FastSolver::record_histogram(bool on) { histogram_ = on; }
+
 SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits) {
     const auto started = SearchClock::now();
     const auto deadline =
@@ -183,13 +185,26 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
         using T = decltype(traits);
         const std::vector<PortfolioMember> plan = portfolio(techniques_, threads_);
         Members<T> members;
-        for (const PortfolioMember& member : plan) {
-            members.push_back(std::make_unique<DepthFirstSearch<T>>(start, member.config, table_));
+        std::vector<std::vector<std::uint64_t>> histograms(histogram_ ? plan.size() : 0);
+        for (std::size_t i = 0; i < plan.size(); ++i) {
+            members.push_back(std::make_unique<DepthFirstSearch<T>>(start, plan[i].config, table_));
+            if (histogram_) {
+                histograms[i] = NodeHistogram::blank();  // one per member: no sharing across threads
+                members[i]->record_into(&histograms[i]);
+            }
         }
         SolveResult result = threads_ == 1
                                  ? run_in_turns(members, plan, limits, deadline)
                                  : run_in_parallel(members, plan, limits, deadline, threads_);
         result.nodes = total_nodes(members);
+        for (std::size_t i = 0; i < histograms.size(); ++i) {
+            NodeHistogram::add_into(plan[i].config.branching == 0 ? result.histogram.complete
+                                                                  : result.histogram.probes,
+                                    histograms[i]);
+        }
+        if (histogram_ && result.histogram.probes.empty()) {
+            result.histogram.probes = NodeHistogram::blank();
+        }
         result.seconds = std::chrono::duration<double>(SearchClock::now() - started).count();
         return result;
     });

@@ -20,11 +20,15 @@ public:
     explicit FastSolver(std::uint64_t table_bytes, const Techniques& techniques = {},
                         int threads = 1);
     SolveResult solve(const Position& start, const SearchLimits& limits);
+    // With `on`, every result carries a NodeHistogram of where its nodes went (it costs a counter
+    // per node and 430 KB per portfolio member).
+    void record_histogram(bool on);
 
 private:
     TranspositionTable table_;
     Techniques techniques_;
     int threads_;
+    bool histogram_ = false;
 };
 
 }  // namespace patience

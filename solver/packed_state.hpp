@@ -102,6 +102,8 @@ public:
 
     // ----- queries -----
     bool won() const { return on_foundations_ == total_cards_; }
+    int cards_up() const { return on_foundations_; }
+    int stock_left() const { return stock_size_ - stock_next_; }
     const Column& column(int c) const { return columns_[c]; }
     int waste_size() const { return waste_size_; }
     Card waste_top() const { return waste_[waste_size_ - 1]; }

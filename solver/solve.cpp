@@ -24,6 +24,7 @@ SolveResult solve_with(FastSolver& solver, const Position& start, const SearchLi
 SolveResult solve(const Position& start, const SolveOptions& options) {
     if (options.engine == Engine::Fast) {
         FastSolver solver(options.limits.memory_bytes, options.techniques, options.threads);
+        solver.record_histogram(options.histogram);
         return solve_with(solver, start, options.limits);
     }
     SolveResult result = reference_solve(start, options.limits);

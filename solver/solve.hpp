@@ -19,6 +19,7 @@ struct SolveOptions {
     SearchLimits limits;  // memory_bytes sizes the fast solver's table, or caps the reference's set
     Techniques techniques;  // the fast solver's (all on unless switched off for ablation)
     int threads = 1;        // the fast solver's threads for this one position
+    bool histogram = false; // the fast solver's NodeHistogram in the result
 };
 
 // Thrown when a solver's `won` does not replay as a win: a bug, never a verdict.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/move.hpp"
+#include "solver/node_histogram.hpp"
 
 namespace patience {
 
@@ -29,6 +30,7 @@ struct SolveResult {
     std::uint64_t nodes = 0;         // positions expanded: deterministic effort
     double seconds = 0;
     std::vector<Move> solution;      // every move from the start, when won
+    NodeHistogram histogram;         // filled only when asked for (FastSolver::record_histogram)
 };
 
 }  // namespace patience

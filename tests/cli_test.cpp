@@ -240,6 +240,32 @@ TEST_F(Cli, SolveJsonHasVariantSeedResultNodesSecondsAndSolution) {
     EXPECT_FALSE(answer.at("solution").empty());
 }
 
+TEST_F(Cli, SolveHistogramCountsEveryNodeOnce) {
+    const Json answer = solve_json({"--variant", "diplomat", "--seed", "3", "--node-limit",
+                                    "20000", "--threads", "2", "--histogram"});
+    std::uint64_t counted = 0;
+    for (const char* part : {"complete", "probes"}) {
+        for (const auto& cell : answer.at("histogram").at(part)) {
+            EXPECT_LE(cell.at(0).get<int>(), 72);                 // cards left in the stock
+            EXPECT_LE(cell.at(1).get<int>(), 104);                // cards on the foundations
+            counted += cell.at(2).get<std::uint64_t>();
+        }
+    }
+    EXPECT_EQ(counted, answer.at("nodes").get<std::uint64_t>());
+    const RunResult text = run({"solve", "--variant", "diplomat", "--seed", "3", "--node-limit",
+                                "5000", "--histogram"});
+    EXPECT_TRUE(contains(text.out, "complete search: ")) << text.out;
+    EXPECT_TRUE(contains(text.out, "probes: ")) << text.out;
+}
+
+TEST_F(Cli, SolveRefusesAnUnknownTechniqueToDisable) {
+    const RunResult result =
+        run({"solve", "--variant", "diplomat", "--seed", "1", "--disable", "probes,warp"});
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_TRUE(contains(result.err, "unknown technique 'warp'")) << result.err;
+    EXPECT_EQ(line_count(result.err), 1u);
+}
+
 TEST_F(Cli, SolveJsonSeedKeepsAllSixtyFourBits) {
     const Json answer =
         solve_json({"--variant", "diplomat", "--seed", "18446744073709551615", "--ranks", "1"});

@@ -134,12 +134,15 @@ int run_solve(const Args& args) {
          "switch search techniques off, comma-separated (ablation studies; verdicts must not "
          "change): stock-macros, safe-moves, second-move, probes, restarts")
         ("solution", "print the winning moves")
+        ("histogram", "also print where the nodes went: counts by cards left in the stock and "
+                      "cards on the foundations, for the complete search and the probes")
         ("json", "print one JSON object");
     po::variables_map vm;
     const std::string usage =
         "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE) [--node-limit N]\n"
         "       [--time-limit S]"
-        "       [--memory MIB] [--threads T] [--solution] [--json] [--reference] [--disable LIST]";
+        "       [--memory MIB] [--threads T] [--solution] [--json] [--reference] [--disable LIST]\n"
+        "       [--histogram]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
 
     SolveOptions solve_options;
@@ -153,6 +156,10 @@ int run_solve(const Args& args) {
         static_cast<int>(parse_bounded("--threads", vm["threads"].as<std::string>(), 1, 1024));
     if (vm.count("disable")) {
         solve_options.techniques = parse_disabled_techniques(vm["disable"].as<std::string>());
+    }
+    solve_options.histogram = vm.count("histogram") > 0;
+    if (solve_options.histogram && solve_options.engine == Engine::Reference) {
+        throw InputError("--histogram describes the fast solver's search, not --reference");
     }
     const StartPosition start = start_position(vm);
 
@@ -174,6 +181,7 @@ int run_solve(const Args& args) {
             out["moves"] = result.solution.size();
             out["solution"] = moves;
         }
+        if (!result.histogram.empty()) out["histogram"] = histogram_json(result.histogram);
         std::cout << out.dump() << "\n";
     } else {
         std::cout << "result: " << to_string(result.verdict);
@@ -186,6 +194,7 @@ int run_solve(const Args& args) {
                 std::cout << "solution: " << format_moves(result.solution) << "\n";
             }
         }
+        if (!result.histogram.empty()) std::cout << histogram_table(result.histogram);
     }
     return exit_code_for(result.verdict);
 }

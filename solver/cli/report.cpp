@@ -134,4 +134,65 @@ std::string progress_line(const BatchProgress& p) {
     return line;
 }
 
+namespace {
+
+std::string one_histogram(const char* title, const std::vector<std::uint64_t>& cells) {
+    constexpr int kStockStep = 8, kUpStep = 16;
+    constexpr int kRows = (NodeHistogram::kStockSlots + kStockStep - 1) / kStockStep;
+    constexpr int kColumns = (NodeHistogram::kUpSlots + kUpStep - 1) / kUpStep;
+    std::uint64_t grid[kRows][kColumns] = {};
+    std::uint64_t total = 0;
+    int widest = 0;  // the highest column with nodes
+    for (int stock = 0; stock < NodeHistogram::kStockSlots; ++stock) {
+        for (int up = 0; up < NodeHistogram::kUpSlots; ++up) {
+            const std::uint64_t n = cells[stock * NodeHistogram::kUpSlots + up];
+            if (n == 0) continue;
+            grid[stock / kStockStep][up / kUpStep] += n;
+            total += n;
+            widest = std::max(widest, up / kUpStep);
+        }
+    }
+    std::string text = format("%s: %llu nodes; %% of them by stock left (rows) and cards up "
+                              "(columns)\n%-9s",
+                              title, static_cast<unsigned long long>(total), "stock");
+    if (total == 0) return text + "\n";
+    for (int c = 0; c <= widest; ++c) text += format(" %7s", format("%d+", c * kUpStep).c_str());
+    text += "\n";
+    for (int r = kRows - 1; r >= 0; --r) {
+        std::uint64_t row = 0;
+        for (int c = 0; c <= widest; ++c) row += grid[r][c];
+        if (row == 0) continue;
+        text += format("%3d-%-5d", r * kStockStep, r * kStockStep + kStockStep - 1);
+        for (int c = 0; c <= widest; ++c) {
+            text += grid[r][c] == 0 ? format(" %7s", ".")
+                                    : format(" %6.2f%%", 100.0 * grid[r][c] / total);
+        }
+        text += "\n";
+    }
+    return text;
+}
+
+nlohmann::ordered_json one_histogram_json(const std::vector<std::uint64_t>& cells) {
+    auto triples = nlohmann::ordered_json::array();
+    for (int stock = 0; stock < NodeHistogram::kStockSlots; ++stock) {
+        for (int up = 0; up < NodeHistogram::kUpSlots; ++up) {
+            const std::uint64_t n = cells[stock * NodeHistogram::kUpSlots + up];
+            if (n != 0) triples.push_back({stock, up, n});
+        }
+    }
+    return triples;
+}
+
+}  // namespace
+
+std::string histogram_table(const NodeHistogram& histogram) {
+    return one_histogram("complete search", histogram.complete) +
+           one_histogram("probes", histogram.probes);
+}
+
+nlohmann::ordered_json histogram_json(const NodeHistogram& histogram) {
+    return {{"complete", one_histogram_json(histogram.complete)},
+            {"probes", one_histogram_json(histogram.probes)}};
+}
+
 }  // namespace patience::cli

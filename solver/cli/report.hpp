@@ -20,5 +20,10 @@ std::string bench_table(const BenchResult& bench);
 nlohmann::ordered_json bench_json(const BenchResult& bench);
 // One line (no newline): deals done of total, rate, ETA, running win rate per variant.
 std::string progress_line(const BatchProgress& progress);
+// `solve --histogram`: for the complete search and the probes, nodes by cards left in the stock
+// (rows, in steps of 8) and cards on the foundations (columns, in steps of 16), as a text table
+// with the share of that search's nodes in each cell, or as JSON [stock, up, nodes] triples.
+std::string histogram_table(const NodeHistogram& histogram);
+nlohmann::ordered_json histogram_json(const NodeHistogram& histogram);
 
 }  // namespace patience::cli

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "solver/node_histogram.hpp"
 #include "solver/packed_state.hpp"
 #include "solver/path_set.hpp"
 #include "solver/search/move_order.hpp"
@@ -82,6 +83,9 @@ public:
     }
 
     std::uint64_t nodes() const { return nodes_; }
+
+    // Counts every expanded position into `histogram` (NodeHistogram's layout) from now on.
+    void record_into(std::vector<std::uint64_t>* histogram) { histogram_ = histogram; }
     SearchStatus status() const { return status_; }
 
     // The winning line in plain moves (after run() returned Won).
@@ -145,6 +149,9 @@ private:
             return Outcome::TimeUp;
         }
         ++nodes_;
+        if (histogram_ != nullptr) {
+            ++(*histogram_)[state_.stock_left() * NodeHistogram::kUpSlots + state_.cards_up()];
+        }
         path_.insert(key);
         const auto begin = static_cast<std::uint32_t>(moves_.size());
         state_.template generate<true>(moves_, config_.techniques.stock_macros);
@@ -198,6 +205,7 @@ private:
     std::uint64_t run_start_ = 0;  // nodes_ when this run began
     int stream_;
     std::uint64_t salt_;  // 0: the plain key and move order
+    std::vector<std::uint64_t>* histogram_ = nullptr;
 };
 
 }  // namespace patience
