@@ -125,7 +125,9 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
             slice = std::min(slice, limits.node_limit - before);
         }
         switch (search.run(search.nodes() + slice, deadline)) {
-            case SearchStatus::Won: decide(Verdict::Won, LimitHit::None, &search); return false;
+            case SearchStatus::Won:
+                decide(Verdict::Won, LimitHit::None, &search);
+                return false;
             case SearchStatus::Exhausted:
                 if (plan[i].config.branching == 0) {
                     decide(Verdict::Lost, LimitHit::None, nullptr);
@@ -133,8 +135,11 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
                 }
                 finished.fetch_add(1);
                 return true;
-            case SearchStatus::TimeUp: decide(Verdict::Unknown, LimitHit::Time, nullptr); return false;
-            case SearchStatus::Paused: return true;
+            case SearchStatus::TimeUp:
+                decide(Verdict::Unknown, LimitHit::Time, nullptr);
+                return false;
+            case SearchStatus::Paused:
+                return true;
         }
         return true;
     };
@@ -153,11 +158,12 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
     };
     tbb::task_arena arena(threads);
     arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<int>(0, threads, 1),
-                          [&](const tbb::blocked_range<int>& range) {
-                              for (int t = range.begin(); t != range.end(); ++t) worker();
-                          },
-                          tbb::simple_partitioner());
+        tbb::parallel_for(
+            tbb::blocked_range<int>(0, threads, 1),
+            [&](const tbb::blocked_range<int>& range) {
+                for (int t = range.begin(); t != range.end(); ++t) worker();
+            },
+            tbb::simple_partitioner());
     });
     std::lock_guard lock(result_mutex);
     if (result.verdict == Verdict::Unknown && result.limit == LimitHit::None) {
@@ -171,7 +177,9 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
 FastSolver::FastSolver(std::uint64_t table_bytes, const Techniques& techniques, int threads)
     : table_(table_bytes), techniques_(techniques), threads_(std::max(threads, 1)) {}
 
-void FastSolver::record_histogram(bool on) { histogram_ = on; }
+void FastSolver::record_histogram(bool on) {
+    histogram_ = on;
+}
 
 SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits) {
     const auto started = SearchClock::now();
@@ -189,7 +197,8 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
         for (std::size_t i = 0; i < plan.size(); ++i) {
             members.push_back(std::make_unique<DepthFirstSearch<T>>(start, plan[i].config, table_));
             if (histogram_) {
-                histograms[i] = NodeHistogram::blank();  // one per member: no sharing across threads
+                histograms[i] =
+                    NodeHistogram::blank();  // one per member: no sharing across threads
                 members[i]->record_into(&histograms[i]);
             }
         }
@@ -198,9 +207,9 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
                                  : run_in_parallel(members, plan, limits, deadline, threads_);
         result.nodes = total_nodes(members);
         for (std::size_t i = 0; i < histograms.size(); ++i) {
-            NodeHistogram::add_into(plan[i].config.branching == 0 ? result.histogram.complete
-                                                                  : result.histogram.probes,
-                                    histograms[i]);
+            NodeHistogram::add_into(
+                plan[i].config.branching == 0 ? result.histogram.complete : result.histogram.probes,
+                histograms[i]);
         }
         if (histogram_ && result.histogram.probes.empty()) {
             result.histogram.probes = NodeHistogram::blank();

@@ -1,6 +1,7 @@
 // The fast solver: a portfolio of depth-first searches (search/portfolio.hpp) over the packed
-// state with a transposition table, an exact path set and sound dominance pruning. One instance may solve many positions in turn, reusing its
-// table (an epoch makes old entries void without clearing).
+// state with a transposition table, an exact path set and sound dominance pruning. One instance may
+// solve many positions in turn, reusing its table (an epoch makes old entries void without
+// clearing).
 #pragma once
 
 #include <cstdint>
@@ -14,7 +15,7 @@
 namespace patience {
 
 class FastSolver {
-public:
+  public:
     // `threads` > 1 searches each position with that many threads (lazy SMP: the portfolio's
     // members in parallel over the shared table); only one thread is deterministic.
     explicit FastSolver(std::uint64_t table_bytes, const Techniques& techniques = {},
@@ -24,7 +25,7 @@ public:
     // per node and 430 KB per portfolio member).
     void record_histogram(bool on);
 
-private:
+  private:
     TranspositionTable table_;
     Techniques techniques_;
     int threads_;

@@ -284,9 +284,9 @@ public:
     // move already leads to (up to column order, where that order cannot matter) are left out:
     // into a space, only the first space is tried, and a column is never moved whole into a
     // space. With `stock_macros` a one-pass stock is played by stock macros
-    // (search/stock_macro.hpp), nearest card first, instead of `draw`. Without kPrune every legal move is listed (the engine is then
-    // compared move for move with the reference rules). Order: to the foundations, then column to
-    // column, then from the waste, then the stock.
+    // (search/stock_macro.hpp), nearest card first, instead of `draw`. Without kPrune every legal
+    // move is listed (the engine is then compared move for move with the reference rules). Order:
+    // to the foundations, then column to column, then from the waste, then the stock.
     template <bool kPrune>
     void generate(std::vector<Move>& out, bool stock_macros = kPrune) const {
         const bool fold = kPrune && columns_interchangeable();
@@ -381,7 +381,9 @@ public:
             case MoveKind::ColumnToFoundation:
                 return 100;
             case MoveKind::WasteToColumn:
-                if (macro_draws(m) > 0) return stock_macro_score(m, columns_[m.to].size == 0 ? 20 : 40);
+                if (macro_draws(m) > 0) {
+                    return stock_macro_score(m, columns_[m.to].size == 0 ? 20 : 40);
+                }
                 return columns_[m.to].size == 0 ? 30 : 50;
             case MoveKind::Draw:
             case MoveKind::Deal:

@@ -9,14 +9,14 @@
 #include <string>
 
 #include "core/deal.hpp"
+#include "core/input_error.hpp"
 #include "core/position_io.hpp"
 #include "core/rules.hpp"
-#include "core/input_error.hpp"
 #include "solver/fast_solver.hpp"
 #include "solver/packed_state.hpp"
 #include "solver/search/restarts.hpp"
-#include "solver/solve.hpp"
 #include "solver/search/stock_macro.hpp"
+#include "solver/solve.hpp"
 #include "tests/test_support.hpp"
 
 namespace patience {
@@ -67,7 +67,8 @@ void check_macros(const Position& start, const std::string& label) {
                 m.to != first_space) {
                 continue;  // folded onto the first space
             }
-            if (m.kind != MoveKind::WasteToFoundation && m.kind != MoveKind::WasteToColumn) continue;
+            if (m.kind != MoveKind::WasteToFoundation && m.kind != MoveKind::WasteToColumn)
+                continue;
             EXPECT_TRUE(listed.count(std::to_string(draws) + ":" + to_string(m)))
                 << label << ": " << draws << " draws then " << to_string(m) << " is missing";
         }
@@ -135,10 +136,9 @@ TEST(FastSolver, BudgetMonotone_DecidedStaysDecided) {
                     SearchLimits limits;
                     limits.node_limit = budget;
                     const SolveResult r = solver.solve(p, limits);
-                    const std::string label = std::string(rules.name) + " seed " +
-                                              std::to_string(seed) + " ranks " +
-                                              std::to_string(ranks) + " budget " +
-                                              std::to_string(budget);
+                    const std::string label =
+                        std::string(rules.name) + " seed " + std::to_string(seed) + " ranks " +
+                        std::to_string(ranks) + " budget " + std::to_string(budget);
                     if (r.verdict == Verdict::Unknown) {
                         EXPECT_FALSE(first) << label << ": decided at a smaller budget";
                         EXPECT_EQ(r.nodes, budget) << label;
@@ -215,9 +215,9 @@ TEST(FastSolver, Ablation_VerdictsStayWithEachTechniqueOff) {
                 if (v == Verdict::Unknown) continue;
                 ++compared;
                 lost += v == Verdict::Lost;
-                EXPECT_EQ(v, expected) << rules.name << " position " << n << " without "
-                                       << techniques[i] << "\n"
-                                       << position_to_json(positions[n]);
+                EXPECT_EQ(v, expected)
+                    << rules.name << " position " << n << " without " << techniques[i] << "\n"
+                    << position_to_json(positions[n]);
             }
         }
     }
@@ -253,7 +253,8 @@ TEST(FastSolver, Threads_VerdictsAgreeWithOneThread) {
     for (const auto& rules : all_variants()) {
         for (const Position& p : ablation_positions(rules, rng)) {
             const Verdict expected = one.solve(p, limits).verdict;
-            const SolveResult r = solve_with(three, p, limits);  // throws on a win that fails replay
+            const SolveResult r =
+                solve_with(three, p, limits);  // throws on a win that fails replay
             EXPECT_LE(r.nodes, limits.node_limit);
             if (expected == Verdict::Unknown || r.verdict == Verdict::Unknown) continue;
             ++compared;

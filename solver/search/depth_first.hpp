@@ -43,7 +43,7 @@ enum class SearchStatus { Paused, Won, Exhausted, TimeUp };
 
 template <class T>
 class DepthFirstSearch {
-public:
+  public:
     DepthFirstSearch(const Position& start, const SearchConfig& config, TranspositionTable& table)
         : state_(start),
           config_(config),
@@ -65,14 +65,20 @@ public:
             Outcome outcome = frames_.empty() ? enter() : step();
             while (outcome == Outcome::Pushed || outcome == Outcome::Seen) outcome = step();
             switch (outcome) {
-                case Outcome::Won: status_ = SearchStatus::Won; break;
+                case Outcome::Won:
+                    status_ = SearchStatus::Won;
+                    break;
                 case Outcome::Exhausted:
                     // A restarting probe's run that ends proves nothing (it is narrow or salted
                     // apart from the complete search); it just starts its next run.
-                    if (config_.restart_unit == 0) status_ = SearchStatus::Exhausted;
-                    else restart();
+                    if (config_.restart_unit == 0)
+                        status_ = SearchStatus::Exhausted;
+                    else
+                        restart();
                     break;
-                case Outcome::TimeUp: status_ = SearchStatus::TimeUp; break;
+                case Outcome::TimeUp:
+                    status_ = SearchStatus::TimeUp;
+                    break;
                 default:
                     if (nodes_ >= node_cap) return SearchStatus::Paused;  // stays resumable
                     restart();  // this run's share is spent
@@ -95,7 +101,7 @@ public:
         return expand_stock_macros(moves);
     }
 
-private:
+  private:
     enum class Outcome { Pushed, Seen, Won, Exhausted, Paused, TimeUp };
 
     struct Frame {

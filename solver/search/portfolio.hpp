@@ -50,9 +50,8 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
         members.push_back({{3, 2, unit, techniques}, 1});
         for (int extra = 0; static_cast<int>(members.size()) < threads; ++extra) {
             const int branching = 2 + extra % 2;
-            members.push_back({{branching, branching - 1, unit, techniques,
-                                kFirstExtraStream + extra},
-                               1});
+            members.push_back(
+                {{branching, branching - 1, unit, techniques, kFirstExtraStream + extra}, 1});
         }
     }
     return members;

@@ -39,7 +39,9 @@ constexpr bool is_waste_move(const Move& m) {
 }
 
 // How many draws a search move makes before it plays (0 for every other move).
-constexpr int macro_draws(const Move& m) { return is_waste_move(m) ? m.from : 0; }
+constexpr int macro_draws(const Move& m) {
+    return is_waste_move(m) ? m.from : 0;
+}
 
 // The search's moves as plain moves: each stock macro becomes its draws and its waste move.
 inline std::vector<Move> expand_stock_macros(const std::vector<Move>& moves) {

@@ -33,9 +33,10 @@ Techniques parse_disabled_techniques(std::string_view list) {
         }
         if (!known) {
             std::string names;
-            for (const auto& entry : kSwitches) names += (names.empty() ? "" : ", ") + std::string(entry.first);
-            throw InputError("--disable: unknown technique '" + std::string(name) + "' (known: " +
-                             names + ")");
+            for (const auto& entry : kSwitches)
+                names += (names.empty() ? "" : ", ") + std::string(entry.first);
+            throw InputError("--disable: unknown technique '" + std::string(name) +
+                             "' (known: " + names + ")");
         }
         list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
     }
