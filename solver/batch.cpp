@@ -17,6 +17,7 @@
 #include "core/deal.hpp"
 #include "core/input_error.hpp"
 #include "core/pysol_deal.hpp"
+#include "solver/arena_size.hpp"
 #include "solver/fast_solver.hpp"
 #include "solver/solve.hpp"
 
@@ -149,7 +150,7 @@ Statistics run_batch(const BatchConfig& config,
     auto last_sync = Clock::now();
     auto last_report = Clock::now();
 
-    tbb::task_arena arena(config.threads);
+    tbb::task_arena arena(arena_size(config.threads));
     arena.execute([&] {
         tbb::parallel_for(
             tbb::blocked_range<std::size_t>(0, work.size(), 1),

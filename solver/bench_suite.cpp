@@ -11,6 +11,7 @@
 
 #include "core/deal.hpp"
 #include "core/position_io.hpp"
+#include "solver/arena_size.hpp"
 #include "solver/fast_solver.hpp"
 #include "solver/solve.hpp"
 
@@ -62,7 +63,7 @@ BenchResult run_bench(const std::vector<VariantId>& only, int threads) {
     tbb::enumerable_thread_specific<std::unique_ptr<FastSolver>> solvers;
     std::atomic<std::size_t> solved{0};
     const auto started = std::chrono::steady_clock::now();
-    tbb::task_arena arena(threads);
+    tbb::task_arena arena(arena_size(threads));
     arena.execute([&] {
         tbb::parallel_for(std::size_t{0}, deals.size(), [&](std::size_t i) {
             auto& solver = solvers.local();

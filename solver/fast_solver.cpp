@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "solver/arena_size.hpp"
 #include "solver/search/depth_first.hpp"
 #include "solver/search/portfolio.hpp"
 
@@ -156,7 +157,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         }
         std::lock_guard lock(result_mutex);  // the worker's last writes are visible after the join
     };
-    tbb::task_arena arena(threads);
+    tbb::task_arena arena(arena_size(threads));
     arena.execute([&] {
         tbb::parallel_for(
             tbb::blocked_range<int>(0, threads, 1),

@@ -260,6 +260,13 @@ TEST_F(Cli, SolveHistogramCountsEveryNodeOnce) {
     EXPECT_TRUE(contains(text.out, "probes: ")) << text.out;
 }
 
+TEST_F(Cli, MoreThreadsThanCoresSolveQuietly) {
+    const RunResult result = run({"solve", "--variant", "diplomat", "--seed", "1", "--ranks", "4",
+                                  "--threads", "64"});
+    EXPECT_EQ(result.exit_code, 0);
+    EXPECT_EQ(result.err, "");  // no word from the thread library on standard error
+}
+
 TEST_F(Cli, SolveRefusesAnUnknownTechniqueToDisable) {
     const RunResult result =
         run({"solve", "--variant", "diplomat", "--seed", "1", "--disable", "probes,warp"});
