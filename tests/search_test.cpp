@@ -123,22 +123,24 @@ TEST(Restarts, SaltsDifferByRunAndLane) {
 
 // The search at node limit N is a prefix of the search at any larger limit: whatever is decided
 // at N is decided the same way, in the same nodes and with the same moves, at every larger limit;
-// and an `unknown` at N spent exactly N nodes.
+// and an `unknown` at N spent exactly N nodes. The deals include ones that need many turns of the
+// portfolio (a turn is 1,024 nodes), where a schedule that depended on the limit would show.
 TEST(FastSolver, BudgetMonotone_DecidedStaysDecided) {
     FastSolver solver(16u << 20);
-    int decided_below_largest = 0;
+    int decided_below_largest = 0, decided_after_many_turns = 0;
     for (const auto& rules : all_variants()) {
         for (int ranks : {13, rules.foundation_step == 2 ? 7 : 8}) {
-            for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+            for (std::uint64_t seed = 1; seed <= 6; ++seed) {
                 const Position p = deal_position(rules.id, seed, ranks);
                 std::optional<SolveResult> first;
-                for (std::uint64_t budget : {3000, 6000, 12000, 24000, 48000}) {
+                for (std::uint64_t budget : {1500, 4000, 12000, 40000, 150000}) {
                     SearchLimits limits;
                     limits.node_limit = budget;
                     const SolveResult r = solver.solve(p, limits);
-                    const std::string label =
-                        std::string(rules.name) + " seed " + std::to_string(seed) + " ranks " +
-                        std::to_string(ranks) + " budget " + std::to_string(budget);
+                    const std::string label = std::string(rules.name) + " seed " +
+                                              std::to_string(seed) + " ranks " +
+                                              std::to_string(ranks) + " budget " +
+                                              std::to_string(budget);
                     if (r.verdict == Verdict::Unknown) {
                         EXPECT_FALSE(first) << label << ": decided at a smaller budget";
                         EXPECT_EQ(r.nodes, budget) << label;
@@ -146,7 +148,10 @@ TEST(FastSolver, BudgetMonotone_DecidedStaysDecided) {
                     }
                     if (!first) {
                         first = r;
-                        decided_below_largest += budget < 48000;
+                        if (budget < 150000) {
+                            ++decided_below_largest;
+                            decided_after_many_turns += r.nodes > 8 * 1024;
+                        }
                         continue;
                     }
                     EXPECT_EQ(r.verdict, first->verdict) << label;
@@ -156,7 +161,9 @@ TEST(FastSolver, BudgetMonotone_DecidedStaysDecided) {
             }
         }
     }
-    EXPECT_GE(decided_below_largest, 10);  // the property was exercised
+    // The property was exercised, also past the first turns.
+    EXPECT_GE(decided_below_largest, 30);
+    EXPECT_GE(decided_after_many_turns, 5);
 }
 
 }  // namespace
