@@ -30,6 +30,27 @@ std::uint64_t total_nodes(const Members<T>& members) {
     return sum;
 }
 
+// What the end of a member's turn means for the whole solve: nothing (it goes on, or a probe ran
+// out of moves, which proves nothing), or a verdict, or a limit. Only the complete member's
+// exhaustion is `lost`.
+struct TurnEnd {
+    bool decides = false;
+    Verdict verdict = Verdict::Unknown;
+    LimitHit limit = LimitHit::None;
+};
+
+inline TurnEnd judge_turn(SearchStatus status, const PortfolioMember& member) {
+    switch (status) {
+        case SearchStatus::Won: return {true, Verdict::Won, LimitHit::None};
+        case SearchStatus::Exhausted:
+            if (member.config.branching == 0) return {true, Verdict::Lost, LimitHit::None};
+            return {};
+        case SearchStatus::TimeUp: return {true, Verdict::Unknown, LimitHit::Time};
+        case SearchStatus::Paused: return {};
+    }
+    return {};
+}
+
 // One thread: the members take their turns in the fixed order of the plan until one decides or
 // the node limit is spent, so the search is a prefix of itself at every larger limit.
 template <class T>
@@ -51,22 +72,12 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
                 }
                 slice = std::min(slice, limits.node_limit - spent);
             }
-            switch (search.run(search.nodes() + slice, deadline)) {
-                case SearchStatus::Won:
-                    result.verdict = Verdict::Won;
-                    result.solution = search.solution();
-                    return result;
-                case SearchStatus::Exhausted:
-                    if (plan[i].config.branching == 0) {
-                        result.verdict = Verdict::Lost;
-                        return result;
-                    }
-                    break;  // a probe ran out of moves: it proves nothing, and stops
-                case SearchStatus::TimeUp:
-                    result.limit = LimitHit::Time;
-                    return result;
-                case SearchStatus::Paused:
-                    break;
+            const TurnEnd end = judge_turn(search.run(search.nodes() + slice, deadline), plan[i]);
+            if (end.decides) {
+                result.verdict = end.verdict;
+                result.limit = end.limit;
+                if (end.verdict == Verdict::Won) result.solution = search.solution();
+                return result;
             }
         }
         // The complete member (branching 0) never leaves the loop but by a verdict or a limit.
@@ -125,23 +136,13 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
             }
             slice = std::min(slice, limits.node_limit - before);
         }
-        switch (search.run(search.nodes() + slice, deadline)) {
-            case SearchStatus::Won:
-                decide(Verdict::Won, LimitHit::None, &search);
-                return false;
-            case SearchStatus::Exhausted:
-                if (plan[i].config.branching == 0) {
-                    decide(Verdict::Lost, LimitHit::None, nullptr);
-                    return false;
-                }
-                finished.fetch_add(1);
-                return true;
-            case SearchStatus::TimeUp:
-                decide(Verdict::Unknown, LimitHit::Time, nullptr);
-                return false;
-            case SearchStatus::Paused:
-                return true;
+        const SearchStatus status = search.run(search.nodes() + slice, deadline);
+        const TurnEnd end = judge_turn(status, plan[i]);
+        if (end.decides) {
+            decide(end.verdict, end.limit, end.verdict == Verdict::Won ? &search : nullptr);
+            return false;
         }
+        if (status != SearchStatus::Paused) finished.fetch_add(1);  // a probe that ran out
         return true;
     };
     auto worker = [&] {

@@ -26,8 +26,8 @@ using SearchClock = std::chrono::steady_clock;
 // What one search is: its move set and its place in the shared table.
 struct SearchConfig {
     // 0: complete (every move the sound pruning keeps). b > 0: a narrow probe that tries only its
-    // b best-ordered moves and the nearest stock move at each node; it may find a win, but its
-    // "no win below here" is not a proof.
+    // b best-ordered moves and every stock move at each node (move_order.hpp); it may find a
+    // win, but its "no win below here" is not a proof.
     int branching = 0;
     int lane = 0;  // the table lane it reads and writes (TranspositionTable)
     // 0: one search to the end. u > 0: a probe that restarts from the start position after
