@@ -198,9 +198,8 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
         std::vector<std::vector<std::uint64_t>> histograms(histogram_ ? plan.size() : 0);
         for (std::size_t i = 0; i < plan.size(); ++i) {
             members.push_back(std::make_unique<DepthFirstSearch<T>>(start, plan[i].config, table_));
-            if (histogram_) {
-                histograms[i] =
-                    NodeHistogram::blank();  // one per member: no sharing across threads
+            if (histogram_) {  // one per member: no sharing across threads
+                histograms[i] = NodeHistogram::blank();
                 members[i]->record_into(&histograms[i]);
             }
         }
