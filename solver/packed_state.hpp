@@ -371,46 +371,6 @@ public:
         }
     }
 
-    // How promising a move looks, higher first: an ordering heuristic only, it never removes a
-    // move. Cards to the foundations first, then moves that uncover a card the foundations take
-    // or that empty a column or turn a card up, then the waste, then the stock, then the rest.
-    int score(const Move& m) const {
-        switch (m.kind) {
-            case MoveKind::WasteToFoundation:
-                return macro_draws(m) == 0 ? 100 : stock_macro_score(m, 40);
-            case MoveKind::ColumnToFoundation:
-                return 100;
-            case MoveKind::WasteToColumn:
-                if (macro_draws(m) > 0) {
-                    return stock_macro_score(m, columns_[m.to].size == 0 ? 20 : 40);
-                }
-                return columns_[m.to].size == 0 ? 30 : 50;
-            case MoveKind::Draw:
-            case MoveKind::Deal:
-                return 40;
-            case MoveKind::ColumnToColumn: {
-                const Column& from = columns_[m.from];
-                const int left = from.size - m.count;
-                if (left == 0) return columns_[m.to].size == 0 ? 0 : 70;
-                if (left <= from.face_down) return 65;  // turns a card up
-                const Card uncovered = from.cards[left - 1];
-                if (foundation_takes(uncovered)) return 80;
-                // Lifting a run off a card it already sits on correctly only shuffles it.
-                if (builds_on(from.cards[left], uncovered)) return 10;
-                return columns_[m.to].size == 0 ? 15 : 45;
-            }
-        }
-        return 0;
-    }
-
-    // A stock macro's score falls with the cards it buries in the waste: the nearest card first,
-    // and a deep one only after the moves nearer at hand (also under a restart's noisy order,
-    // whose noise of up to 16 lets a card jump about four places). The fall of 4 a card was
-    // chosen with the decided-rate harness over falls of 1, 3, 4, 5 and 6 (seeds 1-80).
-    static int stock_macro_score(const Move& m, int nearest) {
-        return std::max(nearest - 4 * (macro_draws(m) - 1), 1);
-    }
-
     // The position in the plain form (foundation piles in suit, copy order).
     Position to_position() const {
         Position p;

@@ -2,6 +2,7 @@
 // from a complete search; only a narrow probe (which can report nothing but a win) drops moves.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -16,7 +17,48 @@ struct ScoredMove {
     Move move;
 };
 
-// Sorts the moves from `begin` on by PackedState::score, most promising first; ties keep
+// A stock macro's score falls with the cards it buries in the waste: the nearest card first, and a
+// deep one only after the moves nearer at hand (also under a restart's noisy order, whose noise
+// of up to 16 lets a card jump about four places). The fall of 4 a card was chosen with the
+// decided-rate harness over falls of 1, 3, 4, 5 and 6 (seeds 1-80).
+inline int stock_macro_score(const Move& m, int nearest) {
+    return std::max(nearest - 4 * (macro_draws(m) - 1), 1);
+}
+
+// How promising a move looks, higher first: an ordering heuristic only, it never removes a move.
+// Cards to the foundations first, then moves that uncover a card the foundations take or that
+// empty a column or turn a card up, then the waste, then the stock, then the rest.
+template <class T>
+int move_score(const PackedState<T>& state, const Move& m) {
+    switch (m.kind) {
+        case MoveKind::WasteToFoundation:
+            return macro_draws(m) == 0 ? 100 : stock_macro_score(m, 40);
+        case MoveKind::ColumnToFoundation:
+            return 100;
+        case MoveKind::WasteToColumn: {
+            const bool space = state.column(m.to).size == 0;
+            if (macro_draws(m) > 0) return stock_macro_score(m, space ? 20 : 40);
+            return space ? 30 : 50;
+        }
+        case MoveKind::Draw:
+        case MoveKind::Deal:
+            return 40;
+        case MoveKind::ColumnToColumn: {
+            const auto& from = state.column(m.from);
+            const int left = from.size - m.count;
+            if (left == 0) return state.column(m.to).size == 0 ? 0 : 70;
+            if (left <= from.face_down) return 65;  // turns a card up
+            const Card uncovered = from.cards[left - 1];
+            if (state.foundation_takes(uncovered)) return 80;
+            // Lifting a run off a card it already sits on correctly only shuffles it.
+            if (state.builds_on(from.cards[left], uncovered)) return 10;
+            return state.column(m.to).size == 0 ? 15 : 45;
+        }
+    }
+    return 0;
+}
+
+// Sorts the moves from `begin` on by move_score, most promising first; ties keep
 // generation order (nearest stock card first), so the search stays deterministic. With `noisy`,
 // each score gets a pseudo-random bonus below kOrderNoise drawn from `seed` (the position's
 // salted key) and the move: a restarted probe then tries other moves first near the root, the
@@ -28,7 +70,7 @@ void order_moves(const PackedState<T>& state, std::vector<Move>& moves, std::uin
                  std::vector<ScoredMove>& scratch, std::uint64_t seed, bool noisy) {
     scratch.clear();
     for (std::size_t i = begin; i < moves.size(); ++i) {
-        int score = state.score(moves[i]);
+        int score = move_score(state, moves[i]);
         if (noisy) {
             std::uint32_t bits;
             std::memcpy(&bits, &moves[i], sizeof bits);
