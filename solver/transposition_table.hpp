@@ -18,11 +18,14 @@ namespace patience {
 // at least 16 of them, so tag and index together compare all 64 bits of the key.
 //
 // False hits: a position is pruned wrongly only if a different position with the same 64-bit key
-// was stored in the same search. With n probes against a table, the chance is at most
-// n * 4 / 2^64 per search (each probe compares against 4 entries). A node probes once per move
-// tried, about 10 times, so at the default node limit of 10^6 nodes n is about 10^7 and the chance
-// is 4e7 / 1.8e19 = 2.2e-12 per deal: one wrong prune in 4.6e11 deals, far below one in a
-// billion. The exact path set shares the same 64-bit keys and adds at most depth / 2^64 per
+// was stored in the same lane of the same solve. With n probes against a table, the chance is at
+// most n * 4 / 2^64 per solve (each probe compares against 4 entries). A node probes once per move
+// tried: about 10 on average, and at most about 200 (a stock macro for every stock card, up to
+// 128 in Malmaison, when a space takes any card, and the tableau moves). At the default node limit
+// of 10^6 nodes, shared by all the lanes, n is at most 2e8 and the chance at most
+// 8e8 / 1.8e19 = 4.4e-11 per deal: one wrong prune in 2.3e10 deals, far below one in a billion.
+// (A restarting probe's salt is XORed into its keys; that changes which keys meet, not how often
+// two of them are equal.) The exact path set shares the same 64-bit keys and adds at most depth / 2^64 per
 // probe, less again. (Keys of distinct positions are assumed to collide no more often than
 // random 64-bit values: every part of the key is XXH3 output or a SplitMix64 table value.)
 //
