@@ -238,7 +238,7 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_FALSE(t.probes);
     EXPECT_FALSE(t.stock_macros);
     EXPECT_TRUE(t.safe_moves);
-    EXPECT_EQ(disabled_techniques(t), "stock-macros,probes");
+    EXPECT_EQ(technique_names(), "stock-macros, safe-moves, second-move, probes, restarts");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
 }
 

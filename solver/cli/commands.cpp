@@ -70,6 +70,12 @@ int exit_code_for(Verdict verdict) {
     return kExitUnknown;
 }
 
+// --disable's help, for solve and batch alike.
+std::string disable_help() {
+    return "switch search techniques off, comma-separated (ablation studies; verdicts must not "
+           "change): " + technique_names();
+}
+
 }  // namespace
 
 int run_variants(const Args& args) {
@@ -130,9 +136,7 @@ int run_solve(const Args& args) {
          "threads searching the position together (the portfolio's searches in parallel over "
          "one table); only 1 gives the same nodes every run")
         ("reference", "use the exhaustive reference search (slow; the ground truth for tests)")
-        ("disable", po::value<std::string>(),
-         "switch search techniques off, comma-separated (ablation studies; verdicts must not "
-         "change): stock-macros, safe-moves, second-move, probes, restarts")
+        ("disable", po::value<std::string>(), disable_help().c_str())
         ("solution", "print the winning moves")
         ("histogram", "also print where the nodes went: counts by cards left in the stock and "
                       "cards on the foundations, for the complete search and the probes")
@@ -285,9 +289,7 @@ int run_batch_command(const Args& args) {
          "per deal: `unknown` after this many seconds (0: no limit)")
         ("memory", po::value<std::string>(),
          "MiB of transposition tables, shared by the threads (default: 64 per thread)")
-        ("disable", po::value<std::string>(),
-         "switch search techniques off, comma-separated (ablation studies; verdicts must not "
-         "change): stock-macros, safe-moves, second-move, probes, restarts");
+        ("disable", po::value<std::string>(), disable_help().c_str());
     po::variables_map vm;
     const std::string usage =
         "--variant V[,V...]|all --seeds A-B [--pysol] [--ranks R] [--threads T] [--out FILE]\n"

@@ -30,8 +30,8 @@ inline constexpr std::uint64_t kRestartUnit = 1024;
 
 // The members for the techniques that are on, in the order of their turns. The complete search
 // (branching 0, lane 0) is the only one whose exhaustion means `lost`; every member gets one
-// turn in four. Beside it: a greedy probe (the best move at each node, and every stock move) that never
-// restarts, and goes first because it wins the easy deals (Double Dot's nearly all) in a few
+// turn in four. Beside it: a greedy probe (the best move at each node, and every stock move)
+// that never restarts, and goes first because it wins the easy deals (Double Dot's nearly all) in a few
 // hundred nodes; and two narrow probes (the 2 and the 3 best moves, and every stock move) that
 // restart after Luby-many units of 1024 nodes, each run with its own noisy move order. Chosen by
 // the decided-rate harness at 1M nodes (seeds 1-40, checked on 41-80), among weights 1-4 for the

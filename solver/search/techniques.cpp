@@ -32,21 +32,18 @@ Techniques parse_disabled_techniques(std::string_view list) {
             }
         }
         if (!known) {
-            std::string names;
-            for (const auto& entry : kSwitches)
-                names += (names.empty() ? "" : ", ") + std::string(entry.first);
             throw InputError("--disable: unknown technique '" + std::string(name) +
-                             "' (known: " + names + ")");
+                             "' (known: " + technique_names() + ")");
         }
         list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
     }
     return techniques;
 }
 
-std::string disabled_techniques(const Techniques& techniques) {
+std::string technique_names() {
     std::string names;
-    for (const auto& [name, member] : kSwitches) {
-        if (!(techniques.*member)) names += (names.empty() ? "" : ",") + std::string(name);
+    for (const auto& entry : kSwitches) {
+        names += (names.empty() ? "" : ", ") + std::string(entry.first);
     }
     return names;
 }

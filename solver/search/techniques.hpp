@@ -22,7 +22,7 @@ struct Techniques {
 // restarts. Throws InputError naming an unknown one.
 Techniques parse_disabled_techniques(std::string_view list);
 
-// The switched-off techniques as --disable would take them ("" when all are on).
-std::string disabled_techniques(const Techniques& techniques);
+// The names --disable takes, for help texts: "stock-macros, safe-moves, ...".
+std::string technique_names();
 
 }  // namespace patience
