@@ -107,6 +107,8 @@ public:
     const Column& column(int c) const { return columns_[c]; }
     int waste_size() const { return waste_size_; }
     Card waste_top() const { return waste_[waste_size_ - 1]; }
+    Card waste_card(int i) const { return waste_[i]; }  // 0: the bottom
+    Card stock_card(int i) const { return stock_[stock_next_ + i]; }  // 0: the next one drawn
 
     // The position key: equal for positions that differ only by column order (where it cannot
     // matter), by which copy of a card lies where, or by which pile of a suit holds which height.

@@ -202,7 +202,7 @@ std::vector<Position> ablation_positions(const VariantRules& rules, std::mt19937
 // budget, the verdicts must agree (the losses are what the switch-offs must keep).
 TEST(FastSolver, Ablation_VerdictsStayWithEachTechniqueOff) {
     const std::vector<std::string> techniques = {"stock-macros", "safe-moves", "second-move",
-                                                 "probes", "restarts"};
+                                                 "probes",       "restarts",   "dead-ends"};
     FastSolver all_on(16u << 20);
     std::vector<FastSolver> ablated;
     for (const std::string& name : techniques) {
@@ -238,7 +238,8 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_FALSE(t.probes);
     EXPECT_FALSE(t.stock_macros);
     EXPECT_TRUE(t.safe_moves);
-    EXPECT_EQ(technique_names(), "stock-macros, safe-moves, second-move, probes, restarts");
+    EXPECT_EQ(technique_names(),
+              "stock-macros, safe-moves, second-move, probes, restarts, dead-ends");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
 }
 

@@ -32,6 +32,11 @@ std::vector<Card> parse_cards(std::string_view text, std::string_view line) {
 
 Position make_position(VariantId variant, std::initializer_list<std::string_view> lines,
                        int ranks) {
+    return make_position(variant, std::vector<std::string_view>(lines), ranks);
+}
+
+Position make_position(VariantId variant, const std::vector<std::string_view>& lines,
+                       int ranks) {
     const VariantRules& rules = rules_of(variant);
     Position position;
     position.variant = variant;

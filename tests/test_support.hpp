@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <random>
 #include <string_view>
+#include <vector>
 
 #include "core/position.hpp"
 
@@ -17,6 +18,8 @@ namespace patience::testing {
 // Columns and piles not named are empty. No validation: tests of single rules use partial decks.
 // A malformed line fails the test that builds it (and the position comes back as far as parsed).
 Position make_position(VariantId variant, std::initializer_list<std::string_view> lines,
+                       int ranks = kMaxRanks);
+Position make_position(VariantId variant, const std::vector<std::string_view>& lines,
                        int ranks = kMaxRanks);
 
 // A random valid position (it passes validation_problem): low random foundation heights, then the

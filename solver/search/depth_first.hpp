@@ -11,6 +11,7 @@
 #include "solver/node_histogram.hpp"
 #include "solver/packed_state.hpp"
 #include "solver/path_set.hpp"
+#include "solver/search/dead_end.hpp"
 #include "solver/search/move_order.hpp"
 #include "solver/search/restarts.hpp"
 #include "solver/search/safe_foundation.hpp"
@@ -158,6 +159,12 @@ class DepthFirstSearch {
         if (histogram_ != nullptr) {
             ++(*histogram_)[state_.stock_left() * NodeHistogram::kUpSlots + state_.cards_up()];
         }
+        if (config_.techniques.dead_ends && dead_end_.lost(state_)) {
+            // A proven loss: marked like an exhausted position, so it is never tested again.
+            table_.store(key ^ salt_, 1, config_.lane);
+            take_back_to(undo_base);
+            return Outcome::Seen;
+        }
         path_.insert(key);
         const auto begin = static_cast<std::uint32_t>(moves_.size());
         state_.template generate<true>(moves_, config_.techniques.stock_macros);
@@ -203,6 +210,7 @@ class DepthFirstSearch {
     std::vector<Move> moves_;
     std::vector<Undo> undo_;
     std::vector<ScoredMove> scored_;
+    DeadEndTest<T> dead_end_;
     std::uint64_t nodes_ = 0;
     std::uint64_t node_cap_ = 0;
     SearchClock::time_point deadline_ = SearchClock::time_point::max();

@@ -9,12 +9,13 @@ namespace patience {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 5> kSwitches{{
+constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 6> kSwitches{{
     {"stock-macros", &Techniques::stock_macros},
     {"safe-moves", &Techniques::safe_moves},
     {"second-move", &Techniques::second_move},
     {"probes", &Techniques::probes},
     {"restarts", &Techniques::restarts},
+    {"dead-ends", &Techniques::dead_ends},
 }};
 
 }  // namespace

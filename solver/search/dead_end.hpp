@@ -1,0 +1,281 @@
+// Dead ends: a position in which some card can provably never reach the foundations is lost,
+// whatever is played. The test below finds such cards without searching, from the order the
+// cards lie in and the few ways each can leave.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "solver/packed_state.hpp"
+
+namespace patience {
+
+// Whether some card of `state` can never reach the foundations: then the position is lost.
+//
+// The test computes, for every card not on the foundations, an over-approximation of what can
+// ever happen to it, as the least fixpoint of the rules below (flags only ever switch on). A
+// card's *first move* is the first move that takes it from where it lies now: alone, as the
+// bottom card of a run, or carried in a run above that bottom card.
+//
+//   free(c)  c can become accessible: it is a column top or the waste top now, or it is in the
+//            stock, or the card directly above it (column or waste) has `moved`.
+//   lift(c)  c can be the bottom card of a moved unit: free(c); or, where runs move, c is face up
+//            and the card directly above it builds on it and has `lift`.
+//   to_tableau(c)  c's first move can be into the tableau:
+//            lift(c) and c has a landing (below); or, where runs move, c is face up, builds on
+//            the card directly below it, which is face up and has to_tableau (c rides along).
+//   landing  a space, if one can ever exist and c may fill it (Lady Palk: kings only); or a copy
+//            p of a card c builds on that can ever be a column top (a card in a column: free(p);
+//            in the waste or stock: to_tableau(p); in Double Dot's stock: always, as it is dealt
+//            onto a column) and that does not lie under c in c's own column or in the waste.
+//   space    a column is empty now, or the bottom card of some column has `moved`.
+//   home(c)  c can reach the foundations: free(c) or to_tableau(c), and a pile takes c now or
+//            some copy of the card a pile needs right before c (same suit, one rank lower;
+//            Double Dot: two lower, wrapping) has home.
+//   moved(c) to_tableau(c) or home(c).
+//
+// If some card has no `home` at the fixpoint, the position is lost.
+//
+// Proof. Take any line of play from the position. We show, by induction over its moves, that
+// every one of the events named above that happens in the line has its flag set; since in a
+// win every card reaches the foundations, a card without `home` proves there is no win. No
+// foundation card ever returns to the tableau, stock cards only leave the stock on top of the
+// waste or (Double Dot) on top of a column, and a card only ever leaves the top of a column or
+// the waste (alone or with the run above it), so:
+// - A card in a column or the waste moves only when it is accessible, or as part of a run whose
+//   cards above it are built on it in order. Before its first move, the cards above it now are
+//   still above it unless they have moved: so it is accessible only if it is on top now or the
+//   card directly above it has made its first move (`free`), and it is the bottom of a moving run
+//   only if the card above it built on it is carried too, which recursively means that card is
+//   either accessible or the bottom of the rest of the run (`lift`). Face-down cards turn up only
+//   on top, so a face-down card can be neither the bottom of a run nor carried in one.
+// - A first move into the tableau goes onto a column top or into an empty column. A card lying
+//   under c in c's column or in the waste (where nothing ever leaves except from the top) is
+//   still covered by c when c first moves, so it is no column top then. Any other copy p that
+//   is a column top at that moment either lay in a column (and then became accessible there
+//   first, or was carried off with the card above it, which therefore moved: `free(p)` both
+//   ways), or came from the waste or stock by a move into the tableau, or was dealt.
+// - An empty column at some moment was empty now, or was emptied when its bottom card left,
+//   which is that card's first move (the column's cards above it had to leave first or go with
+//   it).
+// - A card reaches the foundations from an accessible place: where it lies now (`free`) or in the
+//   tableau after a move there (to_tableau: its first move into the tableau must come first).
+//   The pile that takes it either takes it now (piles only grow) or grew to it by taking a card
+//   of the rank right below, of the same suit, that was off the foundations now.
+// Every rule therefore states a necessary condition of its event, in terms of events that happen
+// earlier or in the same move (a carried card moves with its run's bottom card, an emptied column
+// empties in its bottom card's move), and the induction goes through. Nothing in the argument
+// asks which copy of a card is where, so it holds for any number of decks; it covers Lady Palk's
+// king-only spaces (the landing rule), Emperor's face-down cards (they are never accessible or
+// carried until uncovered) and Double Dot's deals and wrapping foundations.
+//
+// Tested against the unpruned reference search (every position it calls lost is lost) and by
+// ablation (`--disable dead-ends` must not change a verdict), in tests/dead_end_test.cpp.
+template <class T>
+class DeadEndTest {
+  public:
+    // True when some card of `state` can never reach the foundations.
+    bool lost(const PackedState<T>& state) {
+        ranks_ = state.ranks();
+        collect(state);
+        return !fixpoint(state);
+    }
+
+  private:
+    static constexpr int kMaxCards = T::kDecks * kDistinctCards;
+    static constexpr std::int16_t kNone = -1;
+    static constexpr std::uint8_t kWaste = T::kColumns;
+    static constexpr std::uint8_t kStock = T::kColumns + 1;
+    enum : std::uint8_t { kFree = 1, kLift = 2, kToTableau = 4, kHome = 8, kAll = 15 };
+
+    void add(Card card, std::uint8_t stack, std::uint8_t depth, bool face_up) {
+        const auto i = static_cast<std::int16_t>(size_++);
+        card_[i] = card;
+        stack_[i] = stack;
+        depth_[i] = depth;
+        face_up_[i] = face_up;
+        above_[i] = kNone;
+        below_[i] = kNone;
+        flags_[i] = 0;
+        copies_[card.bits()][copy_count_[card.bits()]++] = i;
+    }
+
+    // Every card off the foundations, each stack bottom first, with its neighbours.
+    void collect(const PackedState<T>& state) {
+        size_ = 0;
+        copy_count_.fill(0);
+        space_ = false;
+        for (int c = 0; c < T::kColumns; ++c) {
+            const auto& col = state.column(c);
+            if (col.size == 0) space_ = true;
+            for (int d = 0; d < col.size; ++d) {
+                add(col.cards[d], static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(d),
+                    d >= col.face_down);
+                if (d > 0) link(size_ - 2, size_ - 1);
+            }
+        }
+        for (int d = 0; d < state.waste_size(); ++d) {
+            add(state.waste_card(d), kWaste, static_cast<std::uint8_t>(d), true);
+            if (d > 0) link(size_ - 2, size_ - 1);
+        }
+        for (int d = 0; d < state.stock_left(); ++d) add(state.stock_card(d), kStock, 0, true);
+    }
+
+    void link(int lower, int upper) {
+        above_[lower] = static_cast<std::int16_t>(upper);
+        below_[upper] = static_cast<std::int16_t>(lower);
+    }
+
+    bool moved(int i) const { return (flags_[i] & (kToTableau | kHome)) != 0; }
+
+    bool can_be_column_top(int p) const {
+        if (stack_[p] < kWaste) return (flags_[p] & kFree) != 0;
+        if constexpr (T::kDeals) {
+            if (stack_[p] == kStock) return true;
+        }
+        return (flags_[p] & kToTableau) != 0;
+    }
+
+    // The rank of the cards `card` builds on in the tableau (0: none), and of those built on it.
+    int parent_rank(Card card) const {
+        if constexpr (T::kBuild == BuildRule::DownByTwo) {
+            return (card.rank() + 1) % ranks_ + 1;
+        } else {
+            return card.rank() == ranks_ ? 0 : card.rank() + 1;
+        }
+    }
+    int child_rank(Card card) const {
+        if constexpr (T::kBuild == BuildRule::DownByTwo) {
+            return (card.rank() + ranks_ - 3) % ranks_ + 1;
+        } else {
+            return card.rank() - 1;
+        }
+    }
+    // The rank a foundation pile needs right before `card` (0: none), and right after it.
+    int rank_before(Card card) const {
+        if constexpr (T::kFoundationStep == 2) {
+            return (card.rank() + ranks_ - 3) % ranks_ + 1;
+        } else {
+            return card.rank() - 1;
+        }
+    }
+    int rank_after(Card card) const {
+        if constexpr (T::kFoundationStep == 2) {
+            return (card.rank() + 1) % ranks_ + 1;
+        } else {
+            return card.rank() == ranks_ ? 0 : card.rank() + 1;
+        }
+    }
+
+    // Whether a card of suit `t` may lie on (or under, the relation is symmetric) one of `card`'s.
+    static bool suit_builds(Card card, int t) {
+        if constexpr (T::kBuild == BuildRule::DownInSuit) {
+            return t == static_cast<int>(card.suit());
+        } else if constexpr (T::kBuild == BuildRule::DownAlternateColour) {
+            return is_red(static_cast<Suit>(t)) != card.red();
+        } else {
+            return true;
+        }
+    }
+
+    bool has_landing(int i) const {
+        const Card card = card_[i];
+        if (space_ && (!T::kKingSpaces || card.rank() == ranks_)) return true;
+        const int rank = parent_rank(card);
+        if (rank == 0) return false;
+        for (int t = 0; t < kSuitCount; ++t) {
+            if (!suit_builds(card, t)) continue;
+            const Card parent(rank, static_cast<Suit>(t));
+            for (int k = 0; k < copy_count_[parent.bits()]; ++k) {
+                const int p = copies_[parent.bits()][k];
+                if (stack_[p] == stack_[i] && stack_[p] != kStock && depth_[p] < depth_[i])
+                    continue;
+                if (can_be_column_top(p)) return true;
+            }
+        }
+        return false;
+    }
+
+    bool pile_can_take(const PackedState<T>& state, int i) const {
+        const Card card = card_[i];
+        if (state.foundation_takes(card)) return true;
+        const int rank = rank_before(card);
+        if (rank == 0) return false;
+        const Card needed(rank, card.suit());
+        for (int k = 0; k < copy_count_[needed.bits()]; ++k) {
+            if (flags_[copies_[needed.bits()][k]] & kHome) return true;
+        }
+        return false;
+    }
+
+    // The rules for card i; returns the flags that switched on.
+    std::uint8_t update(const PackedState<T>& state, int i) {
+        std::uint8_t f = flags_[i];
+        const int up = above_[i];
+        if (!(f & kFree) && (up == kNone || moved(up))) f |= kFree;
+        if (!(f & kLift)) {
+            if (f & kFree) {
+                f |= kLift;
+            } else if constexpr (T::kRuns) {
+                if (face_up_[i] && up != kNone && (flags_[up] & kLift) &&
+                    state.builds_on(card_[up], card_[i])) {
+                    f |= kLift;
+                }
+            }
+        }
+        if (!(f & kToTableau)) {
+            if ((f & kLift) && has_landing(i)) {
+                f |= kToTableau;
+            } else if constexpr (T::kRuns) {
+                const int down = below_[i];
+                if (down != kNone && face_up_[down] && (flags_[down] & kToTableau) &&
+                    state.builds_on(card_[i], card_[down])) {
+                    f |= kToTableau;
+                }
+            }
+        }
+        if (!(f & kHome) && (f & (kFree | kToTableau)) && pile_can_take(state, i)) f |= kHome;
+        const std::uint8_t on = f & ~flags_[i];
+        flags_[i] = f;
+        return on;
+    }
+
+    // Applies the rules, sweeping the cards top down, until nothing changes; false when a card is
+    // left without `home`. Stops early once every card has `home`, the common case.
+    bool fixpoint(const PackedState<T>& state) {
+        int homeless = size_;
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (int i = size_ - 1; i >= 0; --i) {
+                if (flags_[i] == kAll) continue;
+                const std::uint8_t on = update(state, i);
+                if (on == 0) continue;
+                changed = true;
+                if ((on & kHome) && --homeless == 0) return true;
+                if ((on & (kToTableau | kHome)) && !space_ && stack_[i] < kWaste &&
+                    depth_[i] == 0) {
+                    space_ = true;  // its column empties
+                }
+            }
+        }
+        return false;
+    }
+
+    int size_ = 0;
+    int ranks_ = kMaxRanks;
+    bool space_ = false;
+    std::array<Card, kMaxCards> card_{};
+    std::array<std::uint8_t, kMaxCards> stack_{};
+    std::array<std::uint8_t, kMaxCards> depth_{};
+    std::array<bool, kMaxCards> face_up_{};
+    std::array<std::int16_t, kMaxCards> above_{};
+    std::array<std::int16_t, kMaxCards> below_{};
+    std::array<std::uint8_t, kMaxCards> flags_{};
+    std::array<std::array<std::int16_t, T::kDecks>, 64> copies_{};  // by Card::bits()
+    std::array<std::uint8_t, 64> copy_count_{};
+};
+
+// The test on a plain position (a valid one: validation first), for tests and tools.
+bool dead_end(const Position& position);
+
+}  // namespace patience
