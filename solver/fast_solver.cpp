@@ -183,6 +183,10 @@ void FastSolver::record_histogram(bool on) {
     histogram_ = on;
 }
 
+void FastSolver::use_key_set(int key_set) {
+    key_set_ = key_set;
+}
+
 SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits) {
     const auto started = SearchClock::now();
     const auto deadline =
@@ -193,7 +197,8 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
     table_.new_search();
     return dispatch_variant(start.variant, [&](auto traits) {
         using T = decltype(traits);
-        const std::vector<PortfolioMember> plan = portfolio(techniques_, threads_);
+        std::vector<PortfolioMember> plan = portfolio(techniques_, threads_);
+        for (PortfolioMember& member : plan) member.config.key_set = key_set_;
         Members<T> members;
         std::vector<std::vector<std::uint64_t>> histograms(histogram_ ? plan.size() : 0);
         for (std::size_t i = 0; i < plan.size(); ++i) {

@@ -24,12 +24,16 @@ class FastSolver {
     // With `on`, every result carries a NodeHistogram of where its nodes went (it costs a counter
     // per node and 430 KB per portfolio member).
     void record_histogram(bool on);
+    // Which position keys the searches use (KeyTables): 0, or 1 to re-prove a `lost` with keys
+    // drawn independently of the first proof's.
+    void use_key_set(int key_set);
 
   private:
     TranspositionTable table_;
     Techniques techniques_;
     int threads_;
     bool histogram_ = false;
+    int key_set_ = 0;
 };
 
 }  // namespace patience

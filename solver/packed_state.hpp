@@ -46,7 +46,10 @@ struct KeyTables {
     std::uint64_t place[16];
     std::uint64_t foundation[kSuitCount][kMaxRanks + 1];
     std::uint64_t stock[256];
-    static const KeyTables& get();
+    // Key set 0 is the search's; key set 1 is drawn independently, for re-proving a `lost` with
+    // keys whose collisions have nothing to do with the first proof's (solve.hpp, confirm_lost).
+    static constexpr int kKeySets = 2;
+    static const KeyTables& get(int key_set = 0);
 };
 
 template <class T>
@@ -66,7 +69,8 @@ public:
         Card top() const { return cards[size - 1]; }
     };
 
-    explicit PackedState(const Position& position) : ranks_(position.ranks) {
+    explicit PackedState(const Position& position, int key_set = 0)
+        : keys_(KeyTables::get(key_set)), ranks_(position.ranks) {
         assert(position.variant == T::kId);
         for (int c = 0; c < T::kColumns; ++c) {
             auto& column = columns_[c];
@@ -531,7 +535,7 @@ private:
     std::array<std::array<std::uint8_t, T::kDecks>, kSuitCount> height_{};
     std::array<std::array<std::uint8_t, kMaxRanks + 1>, kSuitCount> next_rank_{};
     std::array<std::uint16_t, kSuitCount> accept_mask_{};  // bit r: some pile takes rank r
-    const KeyTables& keys_ = KeyTables::get();
+    const KeyTables& keys_;
     std::array<int, kSuitCount> base_rank_{1, 1, 1, 1};
     std::uint64_t columns_key_ = 0;
     std::uint64_t foundation_sum_ = 0;

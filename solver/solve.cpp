@@ -21,11 +21,35 @@ SolveResult solve_with(FastSolver& solver, const Position& start, const SearchLi
     return result;
 }
 
+void confirm_loss(const Position& start, const SolveOptions& options, SolveResult& result) {
+    FastSolver again(options.limits.memory_bytes, options.techniques, options.threads);
+    again.use_key_set(1);
+    SolveResult second = solve_with(again, start, options.limits);
+    result.confirmation_nodes = second.nodes;
+    switch (second.verdict) {
+        case Verdict::Lost:
+            result.confirmation = Confirmation::Confirmed;
+            break;
+        case Verdict::Unknown:
+            result.confirmation = Confirmation::Unconfirmed;
+            break;
+        case Verdict::Won:  // replayed by solve_with
+            second.confirmation = Confirmation::Refuted;
+            second.confirmation_nodes = second.nodes;
+            result = std::move(second);
+            break;
+    }
+}
+
 SolveResult solve(const Position& start, const SolveOptions& options) {
     if (options.engine == Engine::Fast) {
         FastSolver solver(options.limits.memory_bytes, options.techniques, options.threads);
         solver.record_histogram(options.histogram);
-        return solve_with(solver, start, options.limits);
+        SolveResult result = solve_with(solver, start, options.limits);
+        if (options.confirm_lost && result.verdict == Verdict::Lost) {
+            confirm_loss(start, options, result);
+        }
+        return result;
     }
     SolveResult result = reference_solve(start, options.limits);
     if (result.verdict == Verdict::Won) verify_win(start, result);

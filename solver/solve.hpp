@@ -20,6 +20,10 @@ struct SolveOptions {
     Techniques techniques;  // the fast solver's (all on unless switched off for ablation)
     int threads = 1;        // the fast solver's threads for this one position
     bool histogram = false; // the fast solver's NodeHistogram in the result
+    // Re-prove a `lost` of the fast solver with a second, independently drawn set of position
+    // keys and a fresh table (SolveResult::confirmation): a false prune by a key collision would
+    // have to happen again, independently, at the same place of the proof.
+    bool confirm_lost = false;
 };
 
 // Thrown when a solver's `won` does not replay as a win: a bug, never a verdict.
@@ -36,6 +40,10 @@ class FastSolver;
 // Solves `start` with a caller's fast solver (whose table is reused), then referees a win as
 // solve() does.
 SolveResult solve_with(FastSolver& solver, const Position& start, const SearchLimits& limits);
+
+// Re-proves `result` (a fast `lost` of `start`) as SolveOptions::confirm_lost says, and records
+// the outcome in it; a refuting win replaces it.
+void confirm_loss(const Position& start, const SolveOptions& options, SolveResult& result);
 
 // Solves `start` with the chosen engine. A `won` result has been replayed move by move through
 // the reference rules engine and ends won; otherwise UnverifiedSolution is thrown.

@@ -21,4 +21,14 @@ std::string_view to_string(LimitHit limit) {
     return "none";
 }
 
+std::string_view to_string(Confirmation confirmation) {
+    switch (confirmation) {
+        case Confirmation::NotAsked: return "not asked";
+        case Confirmation::Confirmed: return "confirmed";
+        case Confirmation::Unconfirmed: return "unconfirmed";
+        case Confirmation::Refuted: return "refuted";
+    }
+    return "not asked";
+}
+
 }  // namespace patience

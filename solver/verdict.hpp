@@ -24,6 +24,17 @@ struct SearchLimits {
     std::uint64_t memory_bytes = 0; // 0: no limit
 };
 
+// A `lost` re-proved with independent position keys (solve.hpp).
+enum class Confirmation : std::uint8_t {
+    NotAsked,
+    Confirmed,    // the re-proof is lost too
+    Unconfirmed,  // the re-proof hit a limit
+    Refuted,      // the re-proof won: the first proof was wrong (a key collision); the result is
+                  // the win, replayed
+};
+
+std::string_view to_string(Confirmation confirmation);
+
 struct SolveResult {
     Verdict verdict = Verdict::Unknown;
     LimitHit limit = LimitHit::None;
@@ -31,6 +42,8 @@ struct SolveResult {
     double seconds = 0;
     std::vector<Move> solution;      // every move from the start, when won
     NodeHistogram histogram;         // filled only when asked for (FastSolver::record_histogram)
+    Confirmation confirmation = Confirmation::NotAsked;  // of a `lost` (SolveOptions::confirm_lost)
+    std::uint64_t confirmation_nodes = 0;  // the re-proof's nodes (not counted in `nodes`)
 };
 
 }  // namespace patience

@@ -19,6 +19,7 @@
 #include "core/move.hpp"
 #include "core/position_io.hpp"
 #include "core/rules.hpp"
+#include "tests/end_games.hpp"
 
 namespace patience {
 namespace {
@@ -323,6 +324,29 @@ TEST_F(Cli, SolveJsonOfADeadPositionIsLostWithoutASolution) {
     EXPECT_EQ(answer.at("result"), "lost");
     EXPECT_EQ(answer.at("variant"), "diplomat");
     EXPECT_FALSE(answer.contains("solution"));
+}
+
+// A full-rank end game the reference search proves lost (tests/end_games.hpp), re-proved with the
+// second key set.
+TEST_F(Cli, SolveConfirmLostReprovesALossWithOtherKeys) {
+    testing::EndGameRequest request;
+    request.variant = VariantId::LadyPalk;
+    request.count = 3;
+    const auto games = testing::end_games(request);
+    const auto lost = std::find_if(games.begin(), games.end(),
+                                   [](const auto& g) { return g.verdict == Verdict::Lost; });
+    ASSERT_NE(lost, games.end());
+    const std::string file = write("lost.json", position_to_json(lost->position));
+    const RunResult result = run({"solve", "--json", "--confirm-lost", "--position", file});
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    const Json answer = Json::parse(result.out);
+    EXPECT_EQ(answer.at("result"), "lost");
+    EXPECT_EQ(answer.at("confirmation"), "confirmed");
+    EXPECT_GE(answer.at("confirmation_nodes").get<std::uint64_t>(), 1u);
+    const RunResult text = run({"solve", "--confirm-lost", "--position", file});
+    EXPECT_TRUE(contains(text.out, "confirmation: confirmed (")) << text.out;
+    const RunResult won = run({"solve", "--confirm-lost", "--variant", "diplomat", "--seed", "1"});
+    EXPECT_FALSE(contains(won.out, "confirmation")) << won.out;  // only a loss is re-proved
 }
 
 TEST_F(Cli, SolveOfAnAlreadyWonPositionExitsZeroWithNoMoves) {

@@ -102,11 +102,14 @@ TEST(DeadEnd, EveryCalledLossIsLostForTheReference_ReducedDecks) {
 }
 
 // Full-rank end games (tests/end_games.hpp): at least a third of them lost; the fast solver, with
-// every technique and with the dead-end test off, gives the reference verdict on every one; the
-// test never calls a won one lost, and sees some losses at once.
+// every technique, with the dead-end test off, and with the independent key set of
+// --confirm-lost, gives the reference verdict on every one; the test never calls a won one lost,
+// and sees some losses at once.
 TEST(DeadEnd, FullRankEndGamesAgreeWithTheReference) {
     FastSolver all_on(16u << 20);
     FastSolver without(16u << 20, parse_disabled_techniques("dead-ends"));
+    FastSolver other_keys(16u << 20);
+    other_keys.use_key_set(1);
     int seen = 0;
     for (const auto& rules : all_variants()) {
         testing::EndGameRequest request;
@@ -123,7 +126,7 @@ TEST(DeadEnd, FullRankEndGamesAgreeWithTheReference) {
             if (dead) {
                 EXPECT_EQ(game.verdict, Verdict::Lost) << position_to_json(game.position);
             }
-            for (FastSolver* fast : {&all_on, &without}) {
+            for (FastSolver* fast : {&all_on, &without, &other_keys}) {
                 const SolveResult r = fast->solve(game.position, {});
                 EXPECT_EQ(r.verdict, game.verdict) << rules.name << " seed " << game.seed << "\n"
                                                    << position_to_json(game.position);

@@ -138,6 +138,8 @@ int run_solve(const Args& args) {
         ("reference", "use the exhaustive reference search (slow; the ground truth for tests)")
         ("disable", po::value<std::string>(), disable_help().c_str())
         ("solution", "print the winning moves")
+        ("confirm-lost", "re-prove a `lost` with independently drawn position keys and a fresh "
+                         "table (as long again); prints whether it was confirmed")
         ("histogram", "also print where the nodes went: counts by cards left in the stock and "
                       "cards on the foundations, for the complete search and the probes")
         ("json", "print one JSON object");
@@ -146,7 +148,7 @@ int run_solve(const Args& args) {
         "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE) [--node-limit N]\n"
         "       [--time-limit S]"
         "       [--memory MIB] [--threads T] [--solution] [--json] [--reference] [--disable LIST]\n"
-        "       [--histogram]";
+        "       [--histogram] [--confirm-lost]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
 
     SolveOptions solve_options;
@@ -164,6 +166,12 @@ int run_solve(const Args& args) {
     solve_options.histogram = vm.count("histogram") > 0;
     if (solve_options.histogram && solve_options.engine == Engine::Reference) {
         throw InputError("--histogram describes the fast solver's search, not --reference");
+    }
+    solve_options.confirm_lost = vm.count("confirm-lost") > 0;
+    if (solve_options.confirm_lost && solve_options.engine == Engine::Reference) {
+        throw InputError(
+            "--confirm-lost re-proves the fast solver's losses; --reference keeps "
+            "exact positions and needs no confirmation");
     }
     const StartPosition start = start_position(vm);
 
@@ -185,6 +193,10 @@ int run_solve(const Args& args) {
             out["moves"] = result.solution.size();
             out["solution"] = moves;
         }
+        if (result.confirmation != Confirmation::NotAsked) {
+            out["confirmation"] = to_string(result.confirmation);
+            out["confirmation_nodes"] = result.confirmation_nodes;
+        }
         if (!result.histogram.empty()) out["histogram"] = histogram_json(result.histogram);
         std::cout << out.dump() << "\n";
     } else {
@@ -192,6 +204,10 @@ int run_solve(const Args& args) {
         if (result.verdict == Verdict::Unknown) std::cout << " (" << to_string(result.limit) << ")";
         if (start.pysol && result.verdict == Verdict::Lost) std::cout << " (" << kPysolLostNote << ")";
         std::cout << "\nnodes: " << result.nodes << "\nseconds: " << result.seconds << "\n";
+        if (result.confirmation != Confirmation::NotAsked) {
+            std::cout << "confirmation: " << to_string(result.confirmation) << " ("
+                      << result.confirmation_nodes << " nodes with independent keys)\n";
+        }
         if (result.verdict == Verdict::Won) {
             std::cout << "moves: " << result.solution.size() << "\n";
             if (vm.count("solution")) {

@@ -38,6 +38,7 @@ struct SearchConfig {
     // Which salts the runs take (restarts.hpp): the lane in the one-thread portfolio; an extra
     // member of a multi-threaded search has a stream of its own, so that it searches apart.
     int stream = -1;  // -1: the lane
+    int key_set = 0;  // KeyTables: 1 re-proves a `lost` with independent keys
 };
 
 enum class SearchStatus { Paused, Won, Exhausted, TimeUp };
@@ -46,7 +47,7 @@ template <class T>
 class DepthFirstSearch {
   public:
     DepthFirstSearch(const Position& start, const SearchConfig& config, TranspositionTable& table)
-        : state_(start),
+        : state_(start, config.key_set),
           config_(config),
           table_(table),
           stream_(config.stream < 0 ? config.lane : config.stream),
