@@ -94,8 +94,8 @@ TEST(DeadEnd, EveryCalledLossIsLostForTheReference_ReducedDecks) {
             ++called_here;
             EXPECT_NE(truth, Verdict::Won) << rules.name << "\n" << position_to_json(p);
         }
-        std::cout << rules.name << ": " << lost_here << " lost, " << called_here
-                  << " of them called lost by the test\n";
+        std::cout << rules.name << ": " << lost_here << " lost for the reference search, "
+                  << called_here << " called lost by the test\n";
         called += called_here;
     }
     EXPECT_GE(called, 20);
