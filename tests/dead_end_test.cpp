@@ -55,6 +55,17 @@ TEST(DeadEnd, LadyPalkQueensCannotFillSpaces) {
     EXPECT_EQ(reference_solve(diplomat).verdict, Verdict::Won);
 }
 
+// The search skips the test only after moves from column to column (dead_end.hpp says why).
+TEST(DeadEnd, TestedAfterEveryMoveButColumnToColumn) {
+    EXPECT_FALSE(worth_a_dead_end_test(Move::column_to_column(0, 1, 1)));
+    EXPECT_FALSE(worth_a_dead_end_test(Move::column_to_column(2, 0, 3)));
+    for (const Move& m : {Move::draw(), Move::deal(), Move::waste_to_foundation(),
+                          Move::waste_to_column(1), Move::column_to_foundation(0),
+                          stock_macro(3, Move::waste_to_column(2))}) {
+        EXPECT_TRUE(worth_a_dead_end_test(m)) << to_string(m);
+    }
+}
+
 // Soundness on reduced decks: every position the test calls lost is lost for the unpruned
 // reference search. The positions are greedy playouts of deals (a foundation move whenever there
 // is one, else a random move, stock moves favoured), stopped when stuck and backed up a few moves,

@@ -275,6 +275,18 @@ class DeadEndTest {
     std::array<std::uint8_t, 64> copy_count_{};
 };
 
+// Whether the search tests a position reached by `last` (the last move made on the way to it,
+// safe moves included). Skipping the test never costs soundness, only pruning, and the moves
+// from column to column are where it pays least: on 300,000-node searches of Diplomat seed 2,
+// Malmaison seed 1, Emperor seed 2 and Lady Palk seed 2 they lead to 33-66% of the positions
+// tested but 1-7% of the dead ends found (0% in Lady Palk), against 35-95% after moves from the
+// waste or to the foundations. A dead end reached by one is found one move later, in its
+// children. Skipping them saves about a third of the search's time at no loss of decided deals
+// (Diplomat and Emperor seeds 1-40 at 1M nodes: the same deals won).
+inline bool worth_a_dead_end_test(const Move& last) {
+    return last.kind != MoveKind::ColumnToColumn;
+}
+
 // The test on a plain position (a valid one: validation first), for tests and tools.
 bool dead_end(const Position& position);
 

@@ -160,7 +160,8 @@ class DepthFirstSearch {
         if (histogram_ != nullptr) {
             ++(*histogram_)[state_.stock_left() * NodeHistogram::kUpSlots + state_.cards_up()];
         }
-        if (config_.techniques.dead_ends && dead_end_.lost(state_)) {
+        if (config_.techniques.dead_ends &&
+            (undo_.empty() || worth_a_dead_end_test(undo_.back().move)) && dead_end_.lost(state_)) {
             // A proven loss: marked like an exhausted position, so it is never tested again.
             table_.store(key ^ salt_, 1, config_.lane);
             take_back_to(undo_base);
