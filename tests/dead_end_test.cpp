@@ -59,9 +59,9 @@ TEST(DeadEnd, LadyPalkQueensCannotFillSpaces) {
 TEST(DeadEnd, TestedAfterEveryMoveButColumnToColumn) {
     EXPECT_FALSE(worth_a_dead_end_test(Move::column_to_column(0, 1, 1)));
     EXPECT_FALSE(worth_a_dead_end_test(Move::column_to_column(2, 0, 3)));
-    for (const Move& m : {Move::draw(), Move::deal(), Move::waste_to_foundation(),
-                          Move::waste_to_column(1), Move::column_to_foundation(0),
-                          stock_macro(3, Move::waste_to_column(2))}) {
+    for (const Move& m :
+         {Move::draw(), Move::deal(), Move::waste_to_foundation(), Move::waste_to_column(1),
+          Move::column_to_foundation(0), stock_macro(3, Move::waste_to_column(2))}) {
         EXPECT_TRUE(worth_a_dead_end_test(m)) << to_string(m);
     }
 }
