@@ -15,59 +15,62 @@ namespace patience {
 // The test computes, for every card not on the foundations, an over-approximation of what can
 // ever happen to it, as the least fixpoint of the rules below (flags only ever switch on). A
 // card's *first move* is the first move that takes it from where it lies now: alone, as the
-// bottom card of a run, or carried in a run above that bottom card.
+// bottom card of a unit (a run, where runs move), or carried in a unit above its bottom card.
+// "Below c" is the card directly under c in its column or the waste, "above c" the one on it.
 //
-//   free(c)  c can become accessible: it is a column top or the waste top now, or it is in the
-//            stock, or the card directly above it (column or waste) has `moved`.
-//   lift(c)  c can be the bottom card of a moved unit: free(c); or, where runs move, c is face up
-//            and the card directly above it builds on it and has `lift`.
-//   to_tableau(c)  c's first move can be into the tableau:
-//            lift(c) and c has a landing (below); or, where runs move, c is face up, builds on
-//            the card directly below it, which is face up and has to_tableau (c rides along).
-//   landing  a space, if one can ever exist and c may fill it (Lady Palk: kings only); or a copy
-//            p of a card c builds on that can ever be a column top (a card in a column: free(p);
-//            in the waste or stock: to_tableau(p); in Double Dot's stock: always, as it is dealt
-//            onto a column) and that does not lie under c in c's own column or in the waste.
-//   space    a column is empty now, or the bottom card of some column has `moved`.
-//   home(c)  c can reach the foundations: free(c) or to_tableau(c), and a pile takes c now or
-//            some copy of the card a pile needs right before c (same suit, one rank lower;
-//            Double Dot: two lower, wrapping) has home.
-//   moved(c) to_tableau(c) or home(c).
+//   free(c)   c can be accessible (on top where it lies, or on top after being carried): it is a
+//             column top or the waste top now, or in the stock, or the card above it has `apart`.
+//   lift(c)   c can be the bottom card of a moving unit: free(c); or, where runs move, c lies in
+//             a column, face up, and the card above it builds on it and has `lift`.
+//   own(c)    c's first move can be into the tableau as its unit's bottom card: lift(c) and a
+//             landing: a space, if one can ever exist and c may fill it (Lady Palk: kings only),
+//             or a copy p of a card c builds on that can be a column top (in a column: free(p);
+//             in the waste or stock: own(p); in Double Dot's stock: always, as it is dealt onto
+//             a column) and does not lie under c in c's own column or the waste.
+//   ride(c)   c's first move can be carried: runs move, c lies in a column and builds on the card
+//             below it, which is face up and has own or ride.
+//   apart(c)  c can leave the card below it: home(c) or own(c); or ride(c) and a later landing:
+//             a space c may fill, or a copy of a card c builds on, other than the card below it,
+//             that can be a column top (as above, wherever it lies).
+//   space     a column is empty now, or the bottom card of some column has apart.
+//   home(c)   c can reach the foundations: free(c), and a pile takes c now or some copy of the
+//             card a pile needs right before c (same suit, one rank lower; Double Dot: two lower,
+//             wrapping) has home.
 //
 // If some card has no `home` at the fixpoint, the position is lost.
 //
 // Proof. Take any line of play from the position. We show, by induction over its moves, that
-// every one of the events named above that happens in the line has its flag set; since in a
-// win every card reaches the foundations, a card without `home` proves there is no win. No
-// foundation card ever returns to the tableau, stock cards only leave the stock on top of the
-// waste or (Double Dot) on top of a column, and a card only ever leaves the top of a column or
-// the waste (alone or with the run above it), so:
-// - A card in a column or the waste moves only when it is accessible, or as part of a run whose
-//   cards above it are built on it in order. Before its first move, the cards above it now are
-//   still above it unless they have moved: so it is accessible only if it is on top now or the
-//   card directly above it has made its first move (`free`), and it is the bottom of a moving run
-//   only if the card above it built on it is carried too, which recursively means that card is
-//   either accessible or the bottom of the rest of the run (`lift`). Face-down cards turn up only
-//   on top, so a face-down card can be neither the bottom of a run nor carried in one.
-// - A first move into the tableau goes onto a column top or into an empty column. A card lying
-//   under c in c's column or in the waste (where nothing ever leaves except from the top) is
-//   still covered by c when c first moves, so it is no column top then. Any other copy p that
-//   is a column top at that moment either lay in a column (and then became accessible there
-//   first, or was carried off with the card above it, which therefore moved: `free(p)` both
-//   ways), or came from the waste or stock by a move into the tableau, or was dealt.
-// - An empty column at some moment was empty now, or was emptied when its bottom card left,
-//   which is that card's first move (the column's cards above it had to leave first or go with
-//   it).
-// - A card reaches the foundations from an accessible place: where it lies now (`free`) or in the
-//   tableau after a move there (to_tableau: its first move into the tableau must come first).
-//   The pile that takes it either takes it now (piles only grow) or grew to it by taking a card
-//   of the rank right below, of the same suit, that was off the foundations now.
-// Every rule therefore states a necessary condition of its event, in terms of events that happen
-// earlier or in the same move (a carried card moves with its run's bottom card, an emptied column
-// empties in its bottom card's move), and the induction goes through. Nothing in the argument
-// asks which copy of a card is where, so it holds for any number of decks; it covers Lady Palk's
-// king-only spaces (the landing rule), Emperor's face-down cards (they are never accessible or
-// carried until uncovered) and Double Dot's deals and wrapping foundations.
+// every event named above that happens in the line has its flag set; since in a win every card
+// reaches the foundations, a card without `home` proves there is no win. No card ever leaves the
+// foundations, stock cards only leave the stock on top of the waste or (Double Dot) on top of a
+// column, the waste only ever gives its top card, and a column only its top card or a run on top
+// (carried as one unit), so:
+// - The cards above c now stay above it, in order, until each leaves the card it lies on: a card
+//   is carried only together with every card between it and its unit's bottom. So c is on top
+//   somewhere only once the card above it has left it (`free`); and c moves as a unit's bottom
+//   only if it is on top, or the card above it (built on it, all face up) moves in the same unit
+//   as the bottom of the rest (`lift`). Face-down cards turn up only on top: they are neither
+//   the bottom of a run nor carried in one. The waste holds no runs.
+// - A card leaves the card below it by moving alone or as a unit's bottom, or to the foundations.
+//   If its first move does that, `own` or `home` holds. Otherwise it was carried (`ride`: the
+//   card below it made its first move into the tableau in the same unit), and it leaves that card
+//   later, by a move onto another column top or into a space, or home (`apart`).
+// - A move into the tableau goes onto a column top or into an empty column. A card under c in
+//   c's column or the waste is still covered by c when c first moves, so no first move lands on
+//   it. A copy p that is a column top at some moment either lay in a column, where its covering
+//   card had left it (`free(p)`), or came from the waste or stock by its own move into the
+//   tableau (`own(p)`), or was dealt.
+// - An empty column at some moment was empty now, or was emptied when its bottom card left it,
+//   which is that card's first move (everything above had left it or went with it) and leaves
+//   nothing below (`apart` of the bottom card).
+// - A card goes to the foundations from the top of a column or the waste: on top where it lies
+//   now, or carried and then uncovered, both of which need `free`. The pile that takes it either
+//   takes it now (piles only grow) or grew to it by taking a card of the rank right before it,
+//   of the same suit, that was off the foundations now.
+// Every rule states a necessary condition of its event in terms of events that happen earlier or
+// in the same move, so the induction goes through. Nothing in the argument asks which copy of a
+// card is where, so it holds for any number of decks; it covers Lady Palk's king-only spaces,
+// Emperor's face-down cards and Double Dot's deals and wrapping foundations.
 //
 // Tested against the unpruned reference search (every position it calls lost is lost) and by
 // ablation (`--disable dead-ends` must not change a verdict), in tests/dead_end_test.cpp.
@@ -86,7 +89,15 @@ class DeadEndTest {
     static constexpr std::int16_t kNone = -1;
     static constexpr std::uint8_t kWaste = T::kColumns;
     static constexpr std::uint8_t kStock = T::kColumns + 1;
-    enum : std::uint8_t { kFree = 1, kLift = 2, kToTableau = 4, kHome = 8, kAll = 15 };
+    enum : std::uint8_t {
+        kFree = 1,
+        kLift = 2,
+        kOwn = 4,    // first move into the tableau as the bottom of its unit (or alone)
+        kRide = 8,   // first move into the tableau carried on the card below
+        kHome = 16,
+        kApart = 32,  // leaves the card below it
+        kDone = kFree | kLift | kOwn | kHome | kApart,
+    };
 
     void add(Card card, std::uint8_t stack, std::uint8_t depth, bool face_up) {
         const auto i = static_cast<std::int16_t>(size_++);
@@ -126,14 +137,12 @@ class DeadEndTest {
         below_[upper] = static_cast<std::int16_t>(lower);
     }
 
-    bool moved(int i) const { return (flags_[i] & (kToTableau | kHome)) != 0; }
-
     bool can_be_column_top(int p) const {
         if (stack_[p] < kWaste) return (flags_[p] & kFree) != 0;
         if constexpr (T::kDeals) {
             if (stack_[p] == kStock) return true;
         }
-        return (flags_[p] & kToTableau) != 0;
+        return (flags_[p] & kOwn) != 0;  // waste and stock cards never ride
     }
 
     // The rank of the cards `card` builds on in the tableau (0: none), and of those built on it.
@@ -178,9 +187,11 @@ class DeadEndTest {
         }
     }
 
+    bool may_fill_space(Card card) const { return !T::kKingSpaces || card.rank() == ranks_; }
+
     bool has_landing(int i) const {
         const Card card = card_[i];
-        if (space_ && (!T::kKingSpaces || card.rank() == ranks_)) return true;
+        if (space_ && may_fill_space(card)) return true;
         const int rank = parent_rank(card);
         if (rank == 0) return false;
         for (int t = 0; t < kSuitCount; ++t) {
@@ -208,33 +219,52 @@ class DeadEndTest {
         return false;
     }
 
+    // Whether card i, carried onto the tableau on the card below it, can later leave that card:
+    // into a space, or onto another copy of a card it builds on that can be a column top.
+    bool has_later_landing(int i) const {
+        const Card card = card_[i];
+        if (space_ && may_fill_space(card)) return true;
+        const int rank = parent_rank(card);
+        if (rank == 0) return false;
+        for (int t = 0; t < kSuitCount; ++t) {
+            if (!suit_builds(card, t)) continue;
+            const Card parent(rank, static_cast<Suit>(t));
+            for (int k = 0; k < copy_count_[parent.bits()]; ++k) {
+                const int p = copies_[parent.bits()][k];
+                if (p != below_[i] && can_be_column_top(p)) return true;
+            }
+        }
+        return false;
+    }
+
     // The rules for card i; returns the flags that switched on.
     std::uint8_t update(const PackedState<T>& state, int i) {
         std::uint8_t f = flags_[i];
         const int up = above_[i];
-        if (!(f & kFree) && (up == kNone || moved(up))) f |= kFree;
+        const bool in_column = stack_[i] < kWaste;
+        if (!(f & kFree) && (up == kNone || (flags_[up] & kApart))) f |= kFree;
         if (!(f & kLift)) {
             if (f & kFree) {
                 f |= kLift;
             } else if constexpr (T::kRuns) {
-                if (face_up_[i] && up != kNone && (flags_[up] & kLift) &&
+                if (in_column && face_up_[i] && up != kNone && (flags_[up] & kLift) &&
                     state.builds_on(card_[up], card_[i])) {
                     f |= kLift;
                 }
             }
         }
-        if (!(f & kToTableau)) {
-            if ((f & kLift) && has_landing(i)) {
-                f |= kToTableau;
-            } else if constexpr (T::kRuns) {
-                const int down = below_[i];
-                if (down != kNone && face_up_[down] && (flags_[down] & kToTableau) &&
-                    state.builds_on(card_[i], card_[down])) {
-                    f |= kToTableau;
-                }
+        if (!(f & kOwn) && (f & kLift) && has_landing(i)) f |= kOwn;
+        if constexpr (T::kRuns) {
+            const int down = below_[i];
+            if (!(f & kRide) && in_column && down != kNone && face_up_[down] &&
+                (flags_[down] & (kOwn | kRide)) && state.builds_on(card_[i], card_[down])) {
+                f |= kRide;
             }
         }
-        if (!(f & kHome) && (f & (kFree | kToTableau)) && pile_can_take(state, i)) f |= kHome;
+        if (!(f & kHome) && (f & kFree) && pile_can_take(state, i)) f |= kHome;
+        if (!(f & kApart) && ((f & (kHome | kOwn)) || ((f & kRide) && has_later_landing(i)))) {
+            f |= kApart;
+        }
         const std::uint8_t on = f & ~flags_[i];
         flags_[i] = f;
         return on;
@@ -247,12 +277,12 @@ class DeadEndTest {
         for (bool changed = true; changed;) {
             changed = false;
             for (int i = size_ - 1; i >= 0; --i) {
-                if (flags_[i] == kAll) continue;
+                if ((flags_[i] & kDone) == kDone) continue;
                 const std::uint8_t on = update(state, i);
                 if (on == 0) continue;
                 changed = true;
                 if ((on & kHome) && --homeless == 0) return true;
-                if ((on & (kToTableau | kHome)) && !space_ && stack_[i] < kWaste &&
+                if ((on & kApart) && !space_ && stack_[i] < kWaste &&
                     depth_[i] == 0) {
                     space_ = true;  // its column empties
                 }
