@@ -92,8 +92,8 @@ class DeadEndTest {
     enum : std::uint8_t {
         kFree = 1,
         kLift = 2,
-        kOwn = 4,    // first move into the tableau as the bottom of its unit (or alone)
-        kRide = 8,   // first move into the tableau carried on the card below
+        kOwn = 4,   // first move into the tableau as the bottom of its unit (or alone)
+        kRide = 8,  // first move into the tableau carried on the card below
         kHome = 16,
         kApart = 32,  // leaves the card below it
         kDone = kFree | kLift | kOwn | kHome | kApart,
@@ -145,7 +145,7 @@ class DeadEndTest {
         return (flags_[p] & kOwn) != 0;  // waste and stock cards never ride
     }
 
-    // The rank of the cards `card` builds on in the tableau (0: none), and of those built on it.
+    // The rank of the cards `card` builds on in the tableau (0: none).
     int parent_rank(Card card) const {
         if constexpr (T::kBuild == BuildRule::DownByTwo) {
             return (card.rank() + 1) % ranks_ + 1;
@@ -153,14 +153,7 @@ class DeadEndTest {
             return card.rank() == ranks_ ? 0 : card.rank() + 1;
         }
     }
-    int child_rank(Card card) const {
-        if constexpr (T::kBuild == BuildRule::DownByTwo) {
-            return (card.rank() + ranks_ - 3) % ranks_ + 1;
-        } else {
-            return card.rank() - 1;
-        }
-    }
-    // The rank a foundation pile needs right before `card` (0: none), and right after it.
+    // The rank a foundation pile needs right before `card` (0: none).
     int rank_before(Card card) const {
         if constexpr (T::kFoundationStep == 2) {
             return (card.rank() + ranks_ - 3) % ranks_ + 1;
@@ -168,14 +161,6 @@ class DeadEndTest {
             return card.rank() - 1;
         }
     }
-    int rank_after(Card card) const {
-        if constexpr (T::kFoundationStep == 2) {
-            return (card.rank() + 1) % ranks_ + 1;
-        } else {
-            return card.rank() == ranks_ ? 0 : card.rank() + 1;
-        }
-    }
-
     // Whether a card of suit `t` may lie on (or under, the relation is symmetric) one of `card`'s.
     static bool suit_builds(Card card, int t) {
         if constexpr (T::kBuild == BuildRule::DownInSuit) {
@@ -189,9 +174,11 @@ class DeadEndTest {
 
     bool may_fill_space(Card card) const { return !T::kKingSpaces || card.rank() == ranks_; }
 
-    bool has_landing(int i) const {
+    // Whether some copy of a card that card i builds on, other than those `skip` rules out, can
+    // be a column top.
+    template <class Skip>
+    bool some_parent_can_be_top(int i, Skip skip) const {
         const Card card = card_[i];
-        if (space_ && may_fill_space(card)) return true;
         const int rank = parent_rank(card);
         if (rank == 0) return false;
         for (int t = 0; t < kSuitCount; ++t) {
@@ -199,12 +186,18 @@ class DeadEndTest {
             const Card parent(rank, static_cast<Suit>(t));
             for (int k = 0; k < copy_count_[parent.bits()]; ++k) {
                 const int p = copies_[parent.bits()][k];
-                if (stack_[p] == stack_[i] && stack_[p] != kStock && depth_[p] < depth_[i])
-                    continue;
-                if (can_be_column_top(p)) return true;
+                if (!skip(p) && can_be_column_top(p)) return true;
             }
         }
         return false;
+    }
+
+    // A landing for card i's first move: not onto a card under it in its column or the waste.
+    bool has_landing(int i) const {
+        if (space_ && may_fill_space(card_[i])) return true;
+        return some_parent_can_be_top(i, [&](int p) {
+            return stack_[p] == stack_[i] && stack_[p] != kStock && depth_[p] < depth_[i];
+        });
     }
 
     bool pile_can_take(const PackedState<T>& state, int i) const {
@@ -222,19 +215,8 @@ class DeadEndTest {
     // Whether card i, carried onto the tableau on the card below it, can later leave that card:
     // into a space, or onto another copy of a card it builds on that can be a column top.
     bool has_later_landing(int i) const {
-        const Card card = card_[i];
-        if (space_ && may_fill_space(card)) return true;
-        const int rank = parent_rank(card);
-        if (rank == 0) return false;
-        for (int t = 0; t < kSuitCount; ++t) {
-            if (!suit_builds(card, t)) continue;
-            const Card parent(rank, static_cast<Suit>(t));
-            for (int k = 0; k < copy_count_[parent.bits()]; ++k) {
-                const int p = copies_[parent.bits()][k];
-                if (p != below_[i] && can_be_column_top(p)) return true;
-            }
-        }
-        return false;
+        if (space_ && may_fill_space(card_[i])) return true;
+        return some_parent_can_be_top(i, [&](int p) { return p == below_[i]; });
     }
 
     // The rules for card i; returns the flags that switched on.
@@ -282,8 +264,7 @@ class DeadEndTest {
                 if (on == 0) continue;
                 changed = true;
                 if ((on & kHome) && --homeless == 0) return true;
-                if ((on & kApart) && !space_ && stack_[i] < kWaste &&
-                    depth_[i] == 0) {
+                if ((on & kApart) && !space_ && stack_[i] < kWaste && depth_[i] == 0) {
                     space_ = true;  // its column empties
                 }
             }
