@@ -202,7 +202,8 @@ std::vector<Position> ablation_positions(const VariantRules& rules, std::mt19937
 // budget, the verdicts must agree (the losses are what the switch-offs must keep).
 TEST(FastSolver, Ablation_VerdictsStayWithEachTechniqueOff) {
     const std::vector<std::string> techniques = {"stock-macros", "safe-moves", "second-move",
-                                                 "probes",       "restarts",   "dead-ends"};
+                                                 "probes",       "restarts",   "dead-ends",
+                                                 "incomplete-piles"};
     FastSolver all_on(16u << 20);
     std::vector<FastSolver> ablated;
     for (const std::string& name : techniques) {
@@ -239,7 +240,8 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_FALSE(t.stock_macros);
     EXPECT_TRUE(t.safe_moves);
     EXPECT_EQ(technique_names(),
-              "stock-macros, safe-moves, second-move, probes, restarts, dead-ends");
+              "stock-macros, safe-moves, second-move, probes, restarts, dead-ends, "
+              "incomplete-piles");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
 }
 

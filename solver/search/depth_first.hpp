@@ -12,6 +12,7 @@
 #include "solver/packed_state.hpp"
 #include "solver/path_set.hpp"
 #include "solver/search/dead_end.hpp"
+#include "solver/search/incomplete_pile.hpp"
 #include "solver/search/move_order.hpp"
 #include "solver/search/restarts.hpp"
 #include "solver/search/safe_foundation.hpp"
@@ -116,6 +117,14 @@ class DepthFirstSearch {
 
     void play(const Move& m) { undo_.push_back(state_.make(m)); }
 
+    // Whether `last`, just played, moved a run into a space. The parent's own move of those cards
+    // onto another column top may then be one incomplete_pile.hpp drops, so second_move.hpp's
+    // argument (the parent tries that move itself) needs the second move kept.
+    bool filled_a_space(const Move& last) const {
+        return kIncompletePilesApply<T> && last.kind == MoveKind::ColumnToColumn &&
+               state_.column(last.to).size == last.count;
+    }
+
     // Back to the start position for the next run, with a new salt: its table entries and its
     // move order are its own.
     void restart() {
@@ -170,7 +179,9 @@ class DepthFirstSearch {
         path_.insert(key);
         const auto begin = static_cast<std::uint32_t>(moves_.size());
         state_.template generate<true>(moves_, config_.techniques.stock_macros);
-        if (config_.techniques.second_move && undo_.size() == undo_base && undo_base > 0) {
+        if (config_.techniques.incomplete_piles) drop_incomplete_pile_moves(state_, moves_, begin);
+        if (config_.techniques.second_move && undo_.size() == undo_base && undo_base > 0 &&
+            !(config_.techniques.incomplete_piles && filled_a_space(undo_.back().move))) {
             drop_second_moves(moves_, begin, undo_.back().move);
         }
         order_moves(state_, moves_, begin, scored_, key ^ salt_, salt_ != 0);

@@ -23,7 +23,10 @@ namespace patience {
 // the cards `last` lifted, or `last` itself would have been removed. So every position the rule
 // removes is the parent or a child of the parent, and the complete search still reaches every
 // position the unpruned search reaches. A stock macro placing a card (from > 0) is the same: the
-// parent's macro of the same depth to the other column gives the same position. Tested against
+// parent's macro of the same depth to the other column gives the same position. With
+// incomplete_pile.hpp on, the parent's move of the same cards onto another column's top is
+// dropped exactly when `last` was (same run, same source, same card under it), except where
+// `last` went into a space: the caller keeps every second move there. Tested against
 // the unpruned reference search by fast_solver_test (DifferentialSolve*).
 inline void drop_second_moves(std::vector<Move>& moves, std::uint32_t begin, const Move& last) {
     if (last.kind != MoveKind::ColumnToColumn && last.kind != MoveKind::WasteToColumn) return;

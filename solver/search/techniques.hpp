@@ -15,12 +15,13 @@ struct Techniques {
     bool probes = true;        // search/portfolio.hpp: narrow probes beside the complete search
     bool restarts = true;      // search/restarts.hpp: off, each probe is one run to its end
     bool dead_ends = true;     // search/dead_end.hpp
+    bool incomplete_piles = true;  // search/incomplete_pile.hpp
 
     friend bool operator==(const Techniques&, const Techniques&) = default;
 };
 
 // The names --disable takes, comma-separated: stock-macros, safe-moves, second-move, probes,
-// restarts, dead-ends. Throws InputError naming an unknown one.
+// restarts, dead-ends, incomplete-piles. Throws InputError naming an unknown one.
 Techniques parse_disabled_techniques(std::string_view list);
 
 // The names --disable takes, for help texts: "stock-macros, safe-moves, ...".
