@@ -14,6 +14,7 @@
 #include "core/rules.hpp"
 #include "solver/fast_solver.hpp"
 #include "solver/packed_state.hpp"
+#include "solver/search/portfolio.hpp"
 #include "solver/search/restarts.hpp"
 #include "solver/search/stock_macro.hpp"
 #include "solver/solve.hpp"
@@ -119,6 +120,27 @@ TEST(Restarts, SaltsDifferByRunAndLane) {
     }
     EXPECT_EQ(salts.size(), 300u);
     EXPECT_FALSE(salts.count(0));
+}
+
+// A probe with retire_after stops for good at exactly that many nodes of its own, however its
+// turns are cut, and proves nothing; the portfolio's greedy probe retires so.
+TEST(Restarts, AProbeRetiresAtItsOwnNodeCount) {
+    using T = VariantTraits<VariantId::Malmaison>;
+    const Position start = deal_position(VariantId::Malmaison, 1);
+    TranspositionTable table(16u << 20);
+    SearchConfig config{1, 3, 0, Techniques{}};
+    config.retire_after = 5000;
+    DepthFirstSearch<T> probe(start, config, table);
+    SearchStatus status = SearchStatus::Paused;
+    for (std::uint64_t cap = 1024; status == SearchStatus::Paused && cap < (1u << 18);
+         cap += 1024) {
+        status = probe.run(cap, SearchClock::time_point::max());
+    }
+    EXPECT_EQ(status, SearchStatus::Retired);
+    EXPECT_EQ(probe.nodes(), 5000u);
+    EXPECT_EQ(probe.run(1u << 20, SearchClock::time_point::max()), SearchStatus::Retired);
+    EXPECT_EQ(probe.nodes(), 5000u);
+    EXPECT_EQ(portfolio(Techniques{}).front().config.retire_after, kGreedyRetirement);
 }
 
 // The search at node limit N is a prefix of the search at any larger limit: whatever is decided

@@ -40,9 +40,13 @@ struct SearchConfig {
     // member of a multi-threaded search has a stream of its own, so that it searches apart.
     int stream = -1;  // -1: the lane
     int key_set = 0;  // KeyTables: 1 re-proves a `lost` with independent keys
+    // A probe's own node count at which it stops for good (0: never), so that its turns go to
+    // the other members once it has had its chance.
+    std::uint64_t retire_after = 0;
 };
 
-enum class SearchStatus { Paused, Won, Exhausted, TimeUp };
+// Retired: a probe reached its retire_after; like a probe's exhaustion, it proves nothing.
+enum class SearchStatus { Paused, Won, Exhausted, TimeUp, Retired };
 
 template <class T>
 class DepthFirstSearch {
@@ -58,6 +62,8 @@ class DepthFirstSearch {
     // deadline (checked every 4096 nodes; SearchClock::time_point::max() for none). Called again
     // after Paused, it goes on exactly where it stopped.
     SearchStatus run(std::uint64_t node_cap, SearchClock::time_point deadline) {
+        assert(config_.retire_after == 0 || config_.branching > 0);
+        if (config_.retire_after != 0) node_cap = std::min(node_cap, config_.retire_after);
         deadline_ = deadline;
         while (status_ == SearchStatus::Paused) {
             const std::uint64_t run_end =
@@ -83,6 +89,10 @@ class DepthFirstSearch {
                     status_ = SearchStatus::TimeUp;
                     break;
                 default:
+                    if (config_.retire_after != 0 && nodes_ >= config_.retire_after) {
+                        status_ = SearchStatus::Retired;
+                        break;
+                    }
                     if (nodes_ >= node_cap) return SearchStatus::Paused;  // stays resumable
                     restart();  // this run's share is spent
                     break;
