@@ -80,22 +80,8 @@ TEST(DeadEnd, EveryCalledLossIsLostForTheReference_ReducedDecks) {
         const int ranks = rules.foundation_step == 2 ? 5 : 6;
         int called_here = 0, lost_here = 0;  // lost: for the reference search
         for (std::uint64_t seed = 1; seed <= 150; ++seed) {
-            std::vector<Position> line{deal_position(rules.id, seed, ranks)};
-            for (int step = 0; step < 300; ++step) {
-                const auto moves = legal_moves(line.back());
-                if (moves.empty()) break;
-                std::vector<Move> choice;
-                for (const Move& m : moves) {
-                    const bool up = m.kind == MoveKind::WasteToFoundation ||
-                                    m.kind == MoveKind::ColumnToFoundation;
-                    const bool stock = m.kind == MoveKind::Draw || m.kind == MoveKind::Deal;
-                    if (up || (stock && rng() % 2 == 0)) choice.push_back(m);
-                }
-                if (choice.empty()) choice = moves;
-                Position next = line.back();
-                apply_move(next, choice[rng() % choice.size()]);
-                line.push_back(std::move(next));
-            }
+            const std::vector<Position> line =
+                testing::greedy_playout(deal_position(rules.id, seed, ranks), 300, rng);
             const Position& p =
                 line[line.size() - 1 - std::min<std::size_t>(line.size() - 1, rng() % 12)];
             if (legal_moves(p).empty()) continue;

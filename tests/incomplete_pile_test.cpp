@@ -109,21 +109,8 @@ TEST(IncompletePile, VerdictsAgreeWithTheReference_ReducedDecks) {
     for (VariantId variant : kRuleVariants) {
         int here = 0;
         for (std::uint64_t seed = 1; seed <= 600 && here < 40; ++seed) {
-            std::vector<Position> line{deal_position(variant, seed, 6)};
-            for (int step = 0; step < 300; ++step) {
-                const auto moves = legal_moves(line.back());
-                if (moves.empty()) break;
-                std::vector<Move> choice;
-                for (const Move& m : moves) {
-                    const bool up = m.kind == MoveKind::WasteToFoundation ||
-                                    m.kind == MoveKind::ColumnToFoundation;
-                    if (up || (m.kind == MoveKind::Draw && rng() % 2 == 0)) choice.push_back(m);
-                }
-                if (choice.empty()) choice = moves;
-                Position next = line.back();
-                apply_move(next, choice[rng() % choice.size()]);
-                line.push_back(std::move(next));
-            }
+            const std::vector<Position> line =
+                testing::greedy_playout(deal_position(variant, seed, 6), 300, rng);
             // The last position with a dropped move, at most 40 moves before the end.
             const Position* p = nullptr;
             for (std::size_t back = 0; back < 40 && back < line.size() && p == nullptr; ++back) {

@@ -2,6 +2,7 @@
 
 #include "core/deal.hpp"
 #include "core/position_io.hpp"
+#include "core/rules.hpp"
 
 #include <gtest/gtest.h>
 
@@ -142,6 +143,26 @@ Position random_position(VariantId variant, int ranks, std::mt19937& rng) {
     const std::string problem = validation_problem(position);
     EXPECT_EQ(problem, "") << "random_position made an invalid position";
     return position;
+}
+
+std::vector<Position> greedy_playout(const Position& start, int max_moves, std::mt19937& rng) {
+    std::vector<Position> line{start};
+    for (int step = 0; step < max_moves; ++step) {
+        const auto moves = legal_moves(line.back());
+        if (moves.empty()) break;
+        std::vector<Move> choice;
+        for (const Move& m : moves) {
+            const bool up =
+                m.kind == MoveKind::WasteToFoundation || m.kind == MoveKind::ColumnToFoundation;
+            const bool stock = m.kind == MoveKind::Draw || m.kind == MoveKind::Deal;
+            if (up || (stock && rng() % 2 == 0)) choice.push_back(m);
+        }
+        if (choice.empty()) choice = moves;
+        Position next = line.back();
+        apply_move(next, choice[rng() % choice.size()]);
+        line.push_back(std::move(next));
+    }
+    return line;
 }
 
 }  // namespace patience::testing

@@ -29,4 +29,10 @@ Position make_position(VariantId variant, const std::vector<std::string_view>& l
 // and pruning. (Small decks are forgiving: nearly all such positions are still winnable.)
 Position random_position(VariantId variant, int ranks, std::mt19937& rng);
 
+// A playout of at most `max_moves` moves from `start`, every position on the way (start first): a
+// foundation move whenever there is one, else a random move, drawing or dealing favoured; it
+// stops where no move is left. Backed up a few moves from its end, it gives positions where
+// one-pass games die.
+std::vector<Position> greedy_playout(const Position& start, int max_moves, std::mt19937& rng);
+
 }  // namespace patience::testing
