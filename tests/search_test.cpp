@@ -152,7 +152,7 @@ TEST(FastSolver, BudgetMonotone_DecidedStaysDecided) {
     int decided_below_largest = 0, decided_after_many_turns = 0;
     for (const auto& rules : all_variants()) {
         for (int ranks : {13, rules.foundation_step == 2 ? 7 : 8}) {
-            for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            for (std::uint64_t seed = 1; seed <= 8; ++seed) {
                 const Position p = deal_position(rules.id, seed, ranks);
                 std::optional<SolveResult> first;
                 for (std::uint64_t budget : {1500, 4000, 12000, 40000, 150000}) {

@@ -28,7 +28,7 @@ using SearchClock = std::chrono::steady_clock;
 // What one search is: its move set and its place in the shared table.
 struct SearchConfig {
     // 0: complete (every move the sound pruning keeps). b > 0: a narrow probe that tries only its
-    // b best-ordered moves and every stock move at each node (move_order.hpp); it may find a
+    // b best-ordered moves and its best stock move at each node (move_order.hpp); it may find a
     // win, but its "no win below here" is not a proof.
     int branching = 0;
     int lane = 0;  // the table lane it reads and writes (TranspositionTable)

@@ -31,13 +31,14 @@ inline constexpr std::uint64_t kGreedyRetirement = 1u << 16;
 
 // The members for the techniques that are on, in the order of their turns. The complete search
 // (branching 0, lane 0) is the only one whose exhaustion means `lost`; every member gets one
-// turn in four. Beside it: a greedy probe (the best move at each node, and every stock move)
+// turn in four. Beside it: a greedy probe (the best move at each node, and the best stock move)
 // that never restarts, and goes first because it wins the easy deals (Double Dot's nearly all) in
 // a few hundred nodes. It retires after kGreedyRetirement nodes of its own, and the other three
 // share its turns: on seeds 1-200 at 1M its wins came within 11,000 of its nodes but one (43,110),
 // so the quarter of the budget it kept was spent for nothing (retiring it won 11 more deals of
-// 800 in Diplomat, Emperor, Lady Palk and Emperor-modern). Then two narrow probes (the 2 and the 3 best moves, and every stock move) that
-// restart after Luby-many units of 1024 nodes, each run with its own noisy move order. Chosen by
+// 800 in Diplomat, Emperor, Lady Palk and Emperor-modern). Then two narrow probes (the 2 and the
+// 3 best moves, and the best stock move) that restart after Luby-many units of 1024 nodes, each
+// run with its own noisy move order. Chosen by
 // the decided-rate harness at 1M nodes (seeds 1-40, checked on 41-80), among weights 1-4 for the
 // complete search, restart units 256-4096, narrow 1-3 and full-width probes, and probes that never
 // restart. While no full deal can be proven lost, the complete search's share buys nothing but
