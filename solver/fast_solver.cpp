@@ -106,7 +106,8 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
     std::atomic<bool> stop{false};
     std::atomic<std::uint64_t> reserved{0};
     std::atomic<std::size_t> next_turn{0};
-    std::atomic<std::size_t> finished{0};  // members that left Paused (probes that ran out or retired)
+    // Members that left Paused: probes that ran out or retired.
+    std::atomic<std::size_t> finished{0};
     // A member is run by the thread that holds its claim; its state is read by no other.
     std::vector<std::atomic<bool>> claimed(count);
     for (auto& c : claimed) c.store(false, std::memory_order_relaxed);

@@ -47,8 +47,9 @@
 // rank as the rules demand, so built on p) from p onto q, and then p to the foundations; now L
 // and R are in the same position and L makes R's remaining moves. That run move uncovers p just
 // before p goes up, so it is not dropped; when Y is empty it is left out. If q goes first,
-// likewise with X moved from q onto p. L makes one move for m and at most two for the moment p
-// or q goes up, so it is no longer than R, and it has one dropped move fewer. QED.
+// likewise with X moved from q onto p. L leaves m out and makes at most two moves (the run and
+// the card going up) where R makes one, so it is no longer than R, and it has one dropped move
+// fewer. QED.
 //
 // In the search: the rule depends only on the position, so with the transposition table, the safe
 // moves and the dead-end test the complete search still explores a graph in which every

@@ -95,9 +95,10 @@ void order_moves(const PackedState<T>& state, std::vector<Move>& moves, std::uin
 // chosen with the decided-rate harness (seeds 1-200 at 1M nodes) over 1, 2, 4, 8 and all of them:
 // with one, Lady Palk won 162 deals against 152 with all, Emperor 134 against 129,
 // Emperor-modern 186 against 183, Diplomat 178 against 179; 4 or more changed nothing, as a
-// probe's position rarely has more playable stock cards than that. A probe still reaches deeper
-// stock cards: after playing the nearest, and under a restart's noisy order, which lets a card
-// jump about four places.
+// probe rarely comes back to a node for its fifth stock move before it restarts. With one, the
+// budget goes to the moves after the stock move rather than to its rivals. A probe still reaches
+// deeper stock cards: after playing the nearest, and under a restart's noisy order, which lets a
+// card jump about four places.
 inline constexpr int kProbeStockMoves = 1;
 
 inline void keep_best_moves(std::vector<Move>& moves, std::uint32_t begin, int branching) {
