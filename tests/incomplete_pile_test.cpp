@@ -57,13 +57,13 @@ TEST(IncompletePile, LadyPalkDropsALiftOffItsBuilderUnlessAnEightCanGoUp) {
     // 8S 7H off 9D onto 9C: p is 9D, and a pile at 7 takes an eight, not a nine.
     EXPECT_TRUE(dropped<LP>({"T1: 9D 8S 7H", "T2: 9C", "F1: AC 2C 3C 4C 5C 6C 7C"},
                             Move::column_to_column(0, 1, 2)));
-    // Not built on the card under it (7H on 8S? no: 7H on QS), or nothing under it: kept.
+    // Kept: a run not built on the card under it (7H on QS), or with nothing under it.
     EXPECT_FALSE(dropped<LP>({"T1: 9D QS 7H", "T2: 8C", "F1: AC"}, seven_to_eight));
     EXPECT_FALSE(dropped<LP>({"T1: 7H", "T2: 8C", "F1: AC"}, seven_to_eight));
 }
 
 // The class of the uncovered card: Malmaison's is the card itself, Emperor-modern's its rank and
-// colour. 7H on 8S onto another 8S (Malmaison) or onto 8C (Emperor-modern).
+// colour. 7S on 8S onto another 8S (Malmaison), 7H on 8S onto 8C (Emperor-modern).
 TEST(IncompletePile, TheUncoveredCardsClassDecides) {
     constexpr auto M = VariantId::Malmaison;
     constexpr auto EM = VariantId::EmperorModern;
