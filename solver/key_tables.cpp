@@ -1,5 +1,7 @@
 #include "solver/packed_state.hpp"
 
+#include <cassert>
+
 namespace patience {
 
 namespace {
@@ -22,6 +24,7 @@ KeyTables draw_key_tables(std::uint64_t seed) {
 }  // namespace
 
 const KeyTables& KeyTables::get(int key_set) {
+    assert(key_set >= 0 && key_set < kKeySets);
     // Fixed seeds: keys must not change between runs.
     static const KeyTables search = draw_key_tables(0x70617469656E6365ULL);
     static const KeyTables confirmation = draw_key_tables(0x636F6E6669726D21ULL);
