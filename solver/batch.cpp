@@ -10,9 +10,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <sstream>
 
 #include "core/deal.hpp"
 #include "core/input_error.hpp"
@@ -20,6 +23,7 @@
 #include "solver/arena_size.hpp"
 #include "solver/fast_solver.hpp"
 #include "solver/solve.hpp"
+#include "solver/version.hpp"
 
 namespace patience {
 
@@ -99,13 +103,46 @@ void write_line(int fd, const std::string& line) {
     }
 }
 
+// "node limit 1000000, time limit none, 64 MiB table, version 0.1.0": what differs between runs.
+std::string describe(const RunConditions& c) {
+    if (!c.recorded) return "conditions not recorded";
+    std::ostringstream text;
+    text << "node limit "
+         << (c.node_limit == 0 ? std::string("none") : std::to_string(c.node_limit))
+         << ", time limit ";
+    if (c.time_limit == 0) {
+        text << "none";
+    } else {
+        text << c.time_limit << " s";
+    }
+    text << ", " << c.memory_mib << " MiB table";
+    if (!c.disabled.empty()) text << ", disabled " << c.disabled;
+    text << ", version " << c.version;
+    return text.str();
+}
+
 void tally(BatchProgress& progress, const BatchRecord& record) {
     auto& t = progress.tally[record.variant];
     ++t.deals;
     t.won += record.result == Verdict::Won;
+    t.unknown += record.result == Verdict::Unknown;
 }
 
 }  // namespace
+
+RunConditions batch_conditions(const BatchConfig& config) {
+    RunConditions c;
+    c.node_limit = config.limits.node_limit;
+    c.time_limit = config.limits.time_limit_seconds;
+    const auto table_bytes = static_cast<double>(
+        std::max<std::uint64_t>(config.limits.memory_bytes / config.threads, 1));
+    c.memory_mib = std::round(table_bytes / (1 << 20) * 1000) / 1000;  // as the line stores it
+    c.disabled = disabled_names(config.techniques);
+    c.version = solver_version();
+    c.commit = solver_commit();
+    c.recorded = true;
+    return c;
+}
 
 Statistics run_batch(const BatchConfig& config,
                      const std::function<void(const BatchProgress&)>& progress) {
@@ -115,22 +152,50 @@ Statistics run_batch(const BatchConfig& config,
     if (!config.out_path.empty()) file = std::make_unique<BatchFile>(config.out_path, existing);
     const int fd = file ? file->fd() : STDOUT_FILENO;
 
+    const RunConditions conditions = batch_conditions(config);
     BatchProgress state;
     Statistics summary;
     std::vector<BatchRecord::Id> work;
-    for (VariantId variant : config.variants) {
-        for (std::uint64_t seed = config.first_seed;; ++seed) {
+    std::uint64_t other_conditions = 0, other_unknown = 0;  // kept lines solved otherwise
+    const RunConditions* other_example = nullptr;
+    // Seed by seed, the variants in turn: a run stopped early has deals of every variant.
+    for (std::uint64_t seed = config.first_seed;; ++seed) {
+        for (VariantId variant : config.variants) {
             const BatchRecord::Id id{variant, seed, config.ranks, config.pysol};
-            if (existing.contains(id)) {
-                ++state.skipped;
-            } else {
+            if (!existing.contains(id)) {
                 work.push_back(id);
+                continue;
             }
-            if (seed == config.last_seed) break;  // last_seed may be 2^64 - 1
+            const BatchRecord& kept = existing.record(id);
+            const bool same = kept.conditions.same_search(conditions);
+            if (config.retry_unknown && kept.result == Verdict::Unknown && !same) {
+                work.push_back(id);
+                ++state.retried;
+                continue;
+            }
+            ++state.skipped;
+            if (!same) {
+                ++other_conditions;
+                other_unknown += kept.result == Verdict::Unknown;
+                other_example = &kept.conditions;
+            }
         }
+        if (seed == config.last_seed) break;  // last_seed may be 2^64 - 1
+    }
+    if (other_conditions > 0 && config.notice) {
+        config.notice(config.out_path + ": " + std::to_string(other_conditions) +
+                      " deals of this range were solved under other conditions (" +
+                      describe(*other_example) + "; this run: " + describe(conditions) +
+                      "); their lines are kept" +
+                      (other_unknown > 0 && !config.retry_unknown
+                           ? ", and --retry-unknown re-solves the " +
+                                 std::to_string(other_unknown) + " unknown ones under this run's"
+                           : ""));
     }
     // The summary covers the batch's own range, including deals finished by earlier runs;
     // records of other variants, seeds or rank counts in the same file are kept, not summarised.
+    // A deal being solved again is tallied when its new line is written.
+    const std::set<BatchRecord::Id> again(work.begin(), work.end());
     for (const auto& id : existing.ids()) {
         const bool variant_in = std::find(config.variants.begin(), config.variants.end(),
                                           id.variant) != config.variants.end();
@@ -138,7 +203,7 @@ Statistics run_batch(const BatchConfig& config,
             id.seed >= config.first_seed && id.seed <= config.last_seed) {
             const BatchRecord& record = existing.record(id);
             summary.add(record);
-            tally(state, record);
+            if (!again.count(id)) tally(state, record);
         }
     }
     state.total = work.size();
@@ -158,13 +223,17 @@ Statistics run_batch(const BatchConfig& config,
                 auto& solver = solvers.local();
                 if (!solver) solver = std::make_unique<FastSolver>(table_bytes, config.techniques);
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                    // Interrupted: the deals not started stay for the next run.
+                    if (config.limits.cancelled()) return;
                     const BatchRecord::Id& id = work[i];
                     const Position start = id.pysol ? pysol_deal(id.variant, id.seed)
                                                     : deal_position(id.variant, id.seed, id.ranks);
                     const SolveResult result = solve_with(*solver, start, config.limits);
+                    if (result.limit == LimitHit::Cancelled) return;  // no verdict: not written
                     BatchRecord record{id.variant,          id.seed,      id.ranks,
                                        result.verdict,      result.nodes, result.seconds * 1000,
-                                       result.solution.size(), result.limit, id.pysol};
+                                       result.solution.size(), result.limit, id.pysol,
+                                       conditions};
                     const std::string line = to_json_line(record) + "\n";
 
                     std::lock_guard lock(output);

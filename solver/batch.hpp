@@ -21,22 +21,37 @@ struct BatchConfig {
     int ranks = kMaxRanks;
     bool pysol = false;    // seeds are PySolFC game numbers (full deck only)
     int threads = 1;
-    SearchLimits limits;   // per deal; memory_bytes is shared by the workers' tables
+    // Per deal; memory_bytes is shared by the workers' tables. When limits.cancel is set, the
+    // deals being solved are abandoned (not written) and no new one starts: run_batch returns
+    // with the lines written so far synced, and a later run solves the rest.
+    SearchLimits limits;
     Techniques techniques;  // all on unless switched off for ablation
     std::string out_path;  // empty: standard output, no resuming
+    // Re-solve the deals of the range whose line in the output file is `unknown` and was solved
+    // under other conditions (a smaller limit, say); the new line supersedes the old one.
+    bool retry_unknown = false;
+    // Told, before any deal is solved, what the output file already holds that this run will not
+    // solve again although its conditions differ (one line of text, no newline).
+    std::function<void(const std::string&)> notice;
 };
 
 struct BatchProgress {
     struct Tally {
         std::uint64_t deals = 0;
         std::uint64_t won = 0;
+        std::uint64_t unknown = 0;
     };
     std::uint64_t done = 0;     // deals solved in this run
     std::uint64_t total = 0;    // deals this run has to solve
-    std::uint64_t skipped = 0;  // deals already in the output file
+    std::uint64_t skipped = 0;  // deals already in the output file, not solved again
+    std::uint64_t retried = 0;  // unknown deals of the file solved again (--retry-unknown)
     double seconds = 0;
     std::map<VariantId, Tally> tally;  // every deal of the batch's range finished so far
 };
+
+// The conditions every line of this batch records: its limits (the table each deal gets is the
+// memory divided among the threads), the techniques switched off, and the solver's version.
+RunConditions batch_conditions(const BatchConfig& config);
 
 // Runs the batch. With an output file:
 //  - each finished deal is appended as one line by a single write() of the whole line, so a

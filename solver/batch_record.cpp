@@ -12,11 +12,57 @@ std::string to_json_line(const BatchRecord& r) {
                                    {"result", to_string(r.result)},
                                    {"nodes", r.nodes},
                                    {"ms", std::round(r.ms * 1000) / 1000},
-                                   {"moves", r.moves}};
+                                   {"moves", nullptr}};
+    if (r.result == Verdict::Won) line["moves"] = r.moves;
     if (r.result == Verdict::Unknown) line["limit"] = to_string(r.limit);
     if (r.pysol) line["numbering"] = "pysol";
+    const RunConditions& c = r.conditions;
+    if (c.recorded) {
+        line["node_limit"] = c.node_limit;
+        line["time_limit"] = c.time_limit;
+        line["memory_mib"] = std::round(c.memory_mib * 1000) / 1000;
+        if (!c.disabled.empty()) line["disabled"] = c.disabled;
+        line["version"] = c.version;
+        if (!c.commit.empty()) line["commit"] = c.commit;
+    }
     return line.dump();
 }
+
+namespace {
+
+// The run conditions of a line, if it records them (all of node_limit, time_limit, memory_mib
+// and version, or none of them); a problem with them is returned.
+std::optional<std::string> parse_conditions(const nlohmann::json& json, RunConditions& c) {
+    const bool any = json.contains("node_limit") || json.contains("time_limit") ||
+                     json.contains("memory_mib") || json.contains("version");
+    if (!any) return std::nullopt;
+    for (const char* name : {"node_limit", "time_limit", "memory_mib", "version"}) {
+        if (!json.contains(name)) return std::string("missing field '") + name + "'";
+    }
+    if (!json["node_limit"].is_number_unsigned()) {
+        return std::string("field 'node_limit' is not an unsigned integer");
+    }
+    for (const char* name : {"time_limit", "memory_mib"}) {
+        if (!json[name].is_number() || json[name].get<double>() < 0) {
+            return std::string("field '") + name + "' is not a non-negative number";
+        }
+    }
+    for (const char* name : {"version", "disabled", "commit"}) {
+        if (json.contains(name) && !json[name].is_string()) {
+            return std::string("field '") + name + "' is not a string";
+        }
+    }
+    c.node_limit = json["node_limit"].get<std::uint64_t>();
+    c.time_limit = json["time_limit"].get<double>();
+    c.memory_mib = json["memory_mib"].get<double>();
+    c.version = json["version"].get<std::string>();
+    c.disabled = json.value("disabled", "");
+    c.commit = json.value("commit", "");
+    c.recorded = true;
+    return std::nullopt;
+}
+
+}  // namespace
 
 std::optional<BatchRecord> parse_batch_line(std::string_view text, std::string& error) {
     const auto json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -47,14 +93,14 @@ std::optional<BatchRecord> parse_batch_line(std::string_view text, std::string& 
     for (const char* name : {"seed", "ranks", "nodes", "moves"}) {
         const auto* value = field(name);
         if (!value) return std::nullopt;
-        if (!value->is_number_unsigned()) {
+        if (!value->is_number_unsigned() && !(value->is_null() && name == std::string("moves"))) {
             error = std::string("field '") + name + "' is not an unsigned integer";
             return std::nullopt;
         }
     }
     r.seed = json["seed"].get<std::uint64_t>();
     r.nodes = json["nodes"].get<std::uint64_t>();
-    r.moves = json["moves"].get<std::uint64_t>();
+    r.moves = json["moves"].is_null() ? 0 : json["moves"].get<std::uint64_t>();
     const auto ranks = json["ranks"].get<std::uint64_t>();
     if (ranks < 1 || ranks > kMaxRanks || ranks_problem(rules_of(r.variant), static_cast<int>(ranks))) {
         error = "field 'ranks' is not allowed for " + std::string(rules_of(r.variant).name);
@@ -89,6 +135,10 @@ std::optional<BatchRecord> parse_batch_line(std::string_view text, std::string& 
             error = "field 'numbering' must be seed or pysol, got " + numbering.dump();
             return std::nullopt;
         }
+    }
+    if (auto problem = parse_conditions(json, r.conditions)) {
+        error = *problem;
+        return std::nullopt;
     }
     return r;
 }

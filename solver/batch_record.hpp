@@ -11,6 +11,25 @@
 
 namespace patience {
 
+// What a record was solved under: the limits, the techniques switched off, and the solver. Lines
+// written before these were recorded parse with `recorded` false.
+struct RunConditions {
+    std::uint64_t node_limit = 0;  // 0: none
+    double time_limit = 0;         // seconds, 0: none
+    double memory_mib = 0;         // the deal's transposition table
+    std::string disabled;          // techniques switched off, comma-separated; "" for none
+    std::string version;           // solver_version()
+    std::string commit;            // solver_commit(); "" when unknown
+    bool recorded = false;
+
+    // The conditions that decide the search (the solver aside): equal ones solve a deal the same
+    // way, so a deal left `unknown` under them stays `unknown` (time limits aside).
+    bool same_search(const RunConditions& o) const {
+        return recorded == o.recorded && node_limit == o.node_limit &&
+               time_limit == o.time_limit && memory_mib == o.memory_mib && disabled == o.disabled;
+    }
+};
+
 struct BatchRecord {
     VariantId variant = VariantId::Diplomat;
     std::uint64_t seed = 0;
@@ -21,6 +40,7 @@ struct BatchRecord {
     std::uint64_t moves = 0;  // solution length when won, else 0
     LimitHit limit = LimitHit::None;
     bool pysol = false;  // `seed` is a PySolFC game number ("numbering": "pysol")
+    RunConditions conditions;
 
     // Deals are identified by (variant, seed, ranks) and the numbering of the seed: a batch file
     // holds each at most once.
@@ -35,7 +55,9 @@ struct BatchRecord {
 };
 
 // {"variant":..,"seed":..,"ranks":..,"result":..,"nodes":..,"ms":..,"moves":..[,"limit":..]
-//  [,"numbering":"pysol"]} without a trailing newline.
+//  [,"numbering":"pysol"],"node_limit":..,"time_limit":..,"memory_mib":..[,"disabled":..],
+//  "version":..[,"commit":..]} without a trailing newline. "moves" is null unless the deal was
+// won; "limit" (which limit stopped the search) only for `unknown`.
 std::string to_json_line(const BatchRecord& record);
 
 // Parses one line; on failure returns nullopt and says why in `error`.

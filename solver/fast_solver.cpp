@@ -64,6 +64,10 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
             DepthFirstSearch<T>& search = *members[i];
             if (search.status() != SearchStatus::Paused) continue;
             any_live = true;
+            if (limits.cancelled()) {
+                result.limit = LimitHit::Cancelled;
+                return result;
+            }
             std::uint64_t slice = kPortfolioSlice * plan[i].weight;
             if (limits.node_limit != 0) {
                 const std::uint64_t spent = total_nodes(members);
@@ -129,6 +133,10 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
     auto take_turn = [&](std::size_t i) {
         DepthFirstSearch<T>& search = *members[i];
         if (search.status() != SearchStatus::Paused) return true;
+        if (limits.cancelled()) {
+            decide(Verdict::Unknown, LimitHit::Cancelled, nullptr);
+            return false;
+        }
         std::uint64_t slice = kPortfolioSlice * plan[i].weight;
         if (limits.node_limit != 0) {
             const std::uint64_t before = reserved.fetch_add(slice);

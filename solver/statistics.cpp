@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -25,8 +27,8 @@ void Statistics::add(const BatchRecord& record) {
     if (inserted) return;
     ++duplicates_;
     BatchRecord& kept = it->second;
-    if (kept.result == Verdict::Unknown && record.result != Verdict::Unknown) {
-        kept = record;
+    if (kept.result == Verdict::Unknown) {
+        kept = record;  // decided, or unknown again, later (batch --retry-unknown)
     } else if (kept.result != Verdict::Unknown && record.result != Verdict::Unknown &&
                kept.result != record.result) {
         ++conflicts_;
@@ -67,6 +69,38 @@ T percentile(std::vector<T> values, double q) {
     return values[std::max<std::size_t>(rank, 1) - 1];
 }
 
+// A node limit as an order: 0 (none) is larger than every number.
+std::uint64_t as_budget(std::uint64_t node_limit) {
+    return node_limit == 0 ? std::numeric_limits<std::uint64_t>::max() : node_limit;
+}
+
+void summarise_conditions(const std::vector<const BatchRecord*>& records, VariantSummary& s) {
+    std::set<std::string> versions;
+    bool any = false;
+    for (const BatchRecord* r : records) {
+        const RunConditions& c = r->conditions;
+        if (!c.recorded) {
+            ++s.unrecorded;
+            continue;
+        }
+        versions.insert(c.version + (c.commit.empty() ? "" : " (commit " + c.commit + ")"));
+        if (!any || as_budget(c.node_limit) < as_budget(s.min_node_limit)) {
+            s.min_node_limit = c.node_limit;
+        }
+        if (!any || as_budget(c.node_limit) > as_budget(s.max_node_limit)) {
+            s.max_node_limit = c.node_limit;
+        }
+        any = true;
+    }
+    for (const BatchRecord* r : records) {
+        if (r->result != Verdict::Unknown) continue;
+        // Unrecorded lines count as stale only beside recorded ones: their limit is unknown.
+        s.stale_unknown += any && (!r->conditions.recorded ||
+                                   as_budget(r->conditions.node_limit) < as_budget(s.max_node_limit));
+    }
+    s.versions.assign(versions.begin(), versions.end());
+}
+
 }  // namespace
 
 std::vector<VariantSummary> Statistics::summaries() const {
@@ -99,8 +133,13 @@ std::vector<VariantSummary> Statistics::summaries() const {
         s.bounds = {s.win_rate, static_cast<double>(s.won + s.unknown) / n};
         s.mean_nodes /= n;
         s.mean_ms /= n;
+        s.median_nodes = percentile(nodes, 0.5);
+        s.p90_nodes = percentile(nodes, 0.9);
         s.p99_nodes = percentile(nodes, 0.99);
+        s.median_ms = percentile(ms, 0.5);
+        s.p90_ms = percentile(ms, 0.9);
         s.p99_ms = percentile(ms, 0.99);
+        summarise_conditions(records, s);
         out.push_back(s);
     }
     return out;

@@ -31,14 +31,22 @@ struct VariantSummary {
     Interval ci95;        // Wilson, over all deals, unknowns counted as not won
     Interval bounds;      // [won / deals, (won + unknown) / deals]
     double mean_nodes = 0, mean_ms = 0;
-    std::uint64_t p99_nodes = 0;
-    double p99_ms = 0;
+    std::uint64_t median_nodes = 0, p90_nodes = 0, p99_nodes = 0;
+    double median_ms = 0, p90_ms = 0, p99_ms = 0;
+    // The conditions the deals were solved under (batch_record.hpp). A decided deal stays
+    // decided under larger limits, so a row may mix limits as long as no `unknown` deal was
+    // solved under a smaller node limit than the largest: `stale_unknown` counts those.
+    std::uint64_t unrecorded = 0;  // lines from before conditions were recorded
+    std::uint64_t min_node_limit = 0, max_node_limit = 0;  // over recorded lines; 0 means none
+    std::uint64_t stale_unknown = 0;
+    std::vector<std::string> versions;  // distinct "0.1.0 (commit ...)" strings, sorted
 };
 
 class Statistics {
 public:
-    // Adds a record. A deal seen before is not counted twice: a decided record replaces an
-    // `unknown` one, otherwise the first stays. Two decided records that disagree are counted in
+    // Adds a record. A deal seen before is not counted twice: a later record replaces an
+    // `unknown` one (a decided one, or one solved again under larger limits), otherwise the
+    // first stays. Two decided records that disagree are counted in
     // conflicts() (the first stays).
     void add(const BatchRecord& record);
 

@@ -1,6 +1,7 @@
 // What every solver returns: one of three verdicts, the effort spent, and for a win its moves.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -13,7 +14,9 @@ namespace patience {
 enum class Verdict : std::uint8_t { Won, Lost, Unknown };
 
 // Why a search stopped short (Verdict::Unknown).
-enum class LimitHit : std::uint8_t { None, Nodes, Time, Memory };
+// Cancelled: the caller asked the search to stop (a batch being interrupted); such a result is
+// no verdict at all and is never recorded.
+enum class LimitHit : std::uint8_t { None, Nodes, Time, Memory, Cancelled };
 
 std::string_view to_string(Verdict verdict);
 std::string_view to_string(LimitHit limit);
@@ -22,6 +25,11 @@ struct SearchLimits {
     std::uint64_t node_limit = 0;   // 0: no limit
     double time_limit_seconds = 0;  // 0: no limit
     std::uint64_t memory_bytes = 0; // 0: no limit
+    // Set from elsewhere (a signal handler) to stop the search within a turn (1024 nodes):
+    // the result is then `unknown` with LimitHit::Cancelled. Null: never.
+    const std::atomic<bool>* cancel = nullptr;
+
+    bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
 };
 
 // A `lost` re-proved with independent position keys (solve.hpp).

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -14,9 +15,11 @@
 #include <thread>
 
 #include "core/input_error.hpp"
+#include "core/variant.hpp"
 #include "solver/batch.hpp"
 #include "solver/bench_suite.hpp"
 #include "solver/statistics.hpp"
+#include "solver/version.hpp"
 
 namespace patience {
 namespace {
@@ -180,6 +183,176 @@ TEST_F(Batch, KilledMidRunAndRestartedLosesAndRepeatsNothing) {
     EXPECT_EQ(lines_of(out).size(), 300u);
 }
 
+TEST_F(Batch, LinesRecordTheirLimitsTechniquesAndSolver) {
+    const std::string out = path("run.jsonl");
+    BatchConfig c = config(out, 1, 12);
+    c.limits.node_limit = 50;  // leaves about a third of these five-rank deals unknown
+    c.techniques = parse_disabled_techniques("second-move");
+    run_batch(c, nullptr);
+    int unknown = 0, won = 0;
+    for (const auto& line : lines_of(out)) {
+        std::string error;
+        const auto r = parse_batch_line(line, error);
+        ASSERT_TRUE(r) << error;
+        EXPECT_TRUE(r->conditions.recorded);
+        EXPECT_EQ(r->conditions.node_limit, 50u);
+        EXPECT_EQ(r->conditions.time_limit, 0.0);
+        EXPECT_EQ(r->conditions.memory_mib, 4.0);  // 8 MiB shared by two threads
+        EXPECT_EQ(r->conditions.disabled, "second-move");
+        EXPECT_EQ(r->conditions.version, solver_version());
+        EXPECT_EQ(r->conditions.commit, solver_commit());
+        if (r->result == Verdict::Won) {
+            ++won;
+            EXPECT_GT(r->moves, 0u);
+        } else {
+            // No solution, no move count: the field is null, not a misleading 0.
+            EXPECT_NE(line.find("\"moves\":null"), std::string::npos) << line;
+        }
+        unknown += r->result == Verdict::Unknown;
+    }
+    EXPECT_GT(unknown, 0);
+    EXPECT_GT(won, 0);
+}
+
+TEST_F(Batch, RerunUnderOtherLimitsKeepsTheLinesAndSaysSo) {
+    const std::string out = path("run.jsonl");
+    BatchConfig small = config(out, 1, 10);
+    small.limits.node_limit = 45;  // leaves most of these five-rank deals unknown
+    run_batch(small, nullptr);
+    const auto before = lines_of(out);
+    BatchConfig larger = small;
+    larger.limits.node_limit = 50000;
+    std::string notice;
+    larger.notice = [&](const std::string& text) { notice = text; };
+    run_batch(larger, nullptr);
+    EXPECT_EQ(lines_of(out), before);  // nothing solved again without --retry-unknown
+    EXPECT_NE(notice.find("20 deals of this range were solved under other conditions"),
+              std::string::npos)
+        << notice;
+    EXPECT_NE(notice.find("node limit 45,"), std::string::npos) << notice;
+    EXPECT_NE(notice.find("node limit 50000"), std::string::npos) << notice;
+    EXPECT_NE(notice.find("--retry-unknown"), std::string::npos) << notice;
+    // The same limits again: nothing to say.
+    notice.clear();
+    small.notice = larger.notice;
+    run_batch(small, nullptr);
+    EXPECT_EQ(notice, "");
+}
+
+TEST_F(Batch, RetryUnknownSolvesAgainOnlyTheUnknownDealsSolvedOtherwise) {
+    const std::string out = path("run.jsonl");
+    BatchConfig small = config(out, 1, 15);
+    small.limits.node_limit = 45;
+    const Statistics first = run_batch(small, nullptr);
+    const std::uint64_t unknown = first.summaries()[0].unknown + first.summaries()[1].unknown;
+    ASSERT_GT(unknown, 0u);
+    BatchConfig larger = small;
+    larger.limits.node_limit = 200000;
+    larger.retry_unknown = true;
+    const Statistics second = run_batch(larger, nullptr);
+    EXPECT_EQ(lines_of(out).size(), 30u + unknown);
+    // Under the same conditions again, an unknown stays unknown: nothing is solved twice.
+    run_batch(larger, nullptr);
+    EXPECT_EQ(lines_of(out).size(), 30u + unknown);
+    // Every deal once; the retried ones count with their new lines, so no unknown is stale.
+    Statistics merged;
+    merged.add_file(out, [](std::size_t, const std::string& why) { ADD_FAILURE() << why; });
+    EXPECT_EQ(merged.size(), 30u);
+    for (const auto& s : merged.summaries()) {
+        EXPECT_EQ(s.stale_unknown, 0u);
+        EXPECT_EQ(s.max_node_limit, 200000u);
+    }
+    std::uint64_t decided_after = 0;
+    for (const auto& s : second.summaries()) decided_after += s.won + s.lost;
+    std::uint64_t decided_before = 0;
+    for (const auto& s : first.summaries()) decided_before += s.won + s.lost;
+    EXPECT_GT(decided_after, decided_before);
+}
+
+TEST_F(Batch, VariantsTakeTurnsSeedBySeed) {
+    BatchConfig c = config(path("run.jsonl"), 1, 4);
+    c.threads = 1;
+    run_batch(c, nullptr);
+    std::vector<std::string> order;
+    for (const auto& line : lines_of(c.out_path)) {
+        std::string error;
+        const auto r = parse_batch_line(line, error);
+        ASSERT_TRUE(r) << error;
+        order.push_back(std::string(rules_of(r->variant).name) + " " + std::to_string(r->seed));
+    }
+    EXPECT_EQ(order, (std::vector<std::string>{"diplomat 1", "emperor 1", "diplomat 2",
+                                                "emperor 2", "diplomat 3", "emperor 3",
+                                                "diplomat 4", "emperor 4"}));
+}
+
+TEST_F(Batch, ACancelledRunWritesNoLineAndTheNextRunSolvesEverything) {
+    const std::string out = path("run.jsonl");
+    std::atomic<bool> stop{true};
+    BatchConfig c = config(out, 1, 10);
+    c.limits.cancel = &stop;
+    run_batch(c, nullptr);
+    EXPECT_TRUE(lines_of(out).empty());
+    stop = false;
+    run_batch(c, nullptr);
+    EXPECT_EQ(lines_of(out).size(), 20u);
+}
+
+// The real command, stopped by SIGINT or SIGTERM mid-run: exit 128 + the signal, a line saying
+// how many deals are saved and how to resume, whole lines only; the same command then finishes.
+TEST_F(Batch, SigintAndSigtermStopCleanlyAndTheRunResumes) {
+    for (const int signal : {SIGINT, SIGTERM}) {
+        const std::string out = path("stopped" + std::to_string(signal) + ".jsonl");
+        const std::string err = path("stderr.txt");
+        const std::vector<std::string> args = {
+            PATIENCE_BINARY, "batch", "--variant", "diplomat,emperor", "--seeds", "1-150",
+            "--node-limit", "20000", "--threads", "2", "--memory", "16", "--out", out};
+        auto start = [&] {
+            const pid_t pid = ::fork();
+            if (pid == 0) {
+                std::vector<char*> argv;
+                for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+                argv.push_back(nullptr);
+                ::freopen("/dev/null", "w", stdout);
+                ::freopen(err.c_str(), "w", stderr);
+                ::execv(argv[0], argv.data());
+                ::_exit(127);
+            }
+            return pid;
+        };
+        const pid_t first = start();
+        ASSERT_GT(first, 0);
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (lines_of(out).size() < 20 && std::chrono::steady_clock::now() < deadline) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        ::kill(first, signal);
+        int status = 0;
+        ::waitpid(first, &status, 0);
+        ASSERT_TRUE(WIFEXITED(status));
+        EXPECT_EQ(WEXITSTATUS(status), 128 + signal);
+        const std::size_t saved = lines_of(out).size();
+        ASSERT_LT(saved, 300u) << "the run finished before the signal";
+        check_file(out);
+        std::ifstream in(err);
+        const std::string message((std::istreambuf_iterator<char>(in)),
+                                  std::istreambuf_iterator<char>());
+        EXPECT_NE(message.find(signal == SIGINT ? "stopped by SIGINT" : "stopped by SIGTERM"),
+                  std::string::npos)
+            << message;
+        EXPECT_NE(message.find(std::to_string(saved) + " deals of this range saved in " + out),
+                  std::string::npos)
+            << message;
+        EXPECT_NE(message.find("run the same command again"), std::string::npos) << message;
+
+        const pid_t second = start();
+        ::waitpid(second, &status, 0);
+        ASSERT_TRUE(WIFEXITED(status));
+        EXPECT_EQ(WEXITSTATUS(status), 0);
+        EXPECT_EQ(lines_of(out).size(), 300u);
+        check_file(out);
+    }
+}
+
 TEST_F(Batch, StatsMergesOverlappingShardsFromTheCommandLine) {
     run_batch(config(path("a.jsonl"), 1, 30), nullptr);
     run_batch(config(path("b.jsonl"), 21, 40), nullptr);
@@ -273,7 +446,11 @@ TEST(Statistics, SummaryCountsRatesBoundsAndPercentiles) {
     EXPECT_DOUBLE_EQ(s.bounds.hi, 0.8);
     EXPECT_NEAR(s.ci95.lo, wilson_interval(6, 10).lo, 1e-12);
     EXPECT_DOUBLE_EQ(s.mean_nodes, (10 + 20 + 30 + 40 + 50 + 60 + 70 + 80 + 1000 + 2000) / 10.0);
+    EXPECT_EQ(s.median_nodes, 50u);  // nearest rank: the 5th of 10
+    EXPECT_EQ(s.p90_nodes, 1000u);   // the 9th
     EXPECT_EQ(s.p99_nodes, 2000u);
+    EXPECT_DOUBLE_EQ(s.median_ms, 0.5);
+    EXPECT_DOUBLE_EQ(s.p90_ms, 10.0);
 }
 
 TEST(Statistics, OverlappingShardsCountEachDealOnce) {
@@ -294,6 +471,44 @@ TEST(Statistics, ADecidedLineReplacesAnUnknownOne) {
     EXPECT_EQ(stats.size(), 1u);
     EXPECT_EQ(stats.summaries()[0].won, 1u);
     EXPECT_EQ(stats.conflicts(), 0u);
+}
+
+RunConditions at_node_limit(std::uint64_t node_limit) {
+    RunConditions c;
+    c.node_limit = node_limit;
+    c.memory_mib = 64;
+    c.version = "0.1.0";
+    c.recorded = true;
+    return c;
+}
+
+// A deal solved again (batch --retry-unknown) counts with its later line; an unknown deal solved
+// under a smaller node limit than the row's largest is counted stale, a decided one is not.
+TEST(Statistics, UnknownDealsUnderASmallerNodeLimitAreStale) {
+    Statistics stats;
+    BatchRecord a = record(1, Verdict::Unknown, 1000);
+    a.conditions = at_node_limit(1000);
+    BatchRecord b = record(2, Verdict::Won, 500);
+    b.conditions = at_node_limit(1000);
+    BatchRecord c = record(3, Verdict::Unknown, 9000);
+    c.conditions = at_node_limit(9000);
+    for (const auto& r : {a, b, c}) stats.add(r);
+    VariantSummary s = stats.summaries()[0];
+    EXPECT_EQ(s.min_node_limit, 1000u);
+    EXPECT_EQ(s.max_node_limit, 9000u);
+    EXPECT_EQ(s.stale_unknown, 1u);  // seed 1; seed 2 is won, which holds under 9000 as well
+    EXPECT_EQ(s.versions, std::vector<std::string>{"0.1.0"});
+    BatchRecord again = record(1, Verdict::Unknown, 9000);
+    again.conditions = at_node_limit(9000);
+    stats.add(again);
+    s = stats.summaries()[0];
+    EXPECT_EQ(s.stale_unknown, 0u);
+    EXPECT_EQ(stats.record(again.id()).nodes, 9000u);
+    // A line from before limits were recorded, beside recorded ones: its unknown is stale too.
+    stats.add(record(4, Verdict::Unknown, 5));
+    s = stats.summaries()[0];
+    EXPECT_EQ(s.unrecorded, 1u);
+    EXPECT_EQ(s.stale_unknown, 1u);
 }
 
 TEST(Statistics, DifferentRankCountsAreSeparateRows) {
@@ -349,6 +564,27 @@ TEST(Statistics, RecordLineRoundTrips) {
     EXPECT_EQ(parsed->result, Verdict::Unknown);
     EXPECT_EQ(parsed->nodes, 12345u);
     EXPECT_NE(to_json_line(r).find("\"limit\":\"node limit\""), std::string::npos);
+    EXPECT_FALSE(parsed->conditions.recorded);
+
+    r.conditions = at_node_limit(12345);
+    r.conditions.time_limit = 2.5;
+    r.conditions.memory_mib = 21.333;
+    r.conditions.disabled = "probes,dead-ends";
+    r.conditions.commit = "0123456789ab-dirty";
+    const std::string line = to_json_line(r);
+    const auto again = parse_batch_line(line, error);
+    ASSERT_TRUE(again) << error;
+    EXPECT_TRUE(again->conditions.same_search(r.conditions)) << line;
+    EXPECT_EQ(again->conditions.version, "0.1.0");
+    EXPECT_EQ(again->conditions.commit, "0123456789ab-dirty");
+    EXPECT_NE(line.find("\"moves\":null"), std::string::npos) << line;
+    // A line with some of the conditions but not all is refused, naming the missing one.
+    const auto torn = parse_batch_line(
+        R"({"variant":"diplomat","seed":1,"ranks":13,"result":"won","nodes":5,"ms":1,"moves":3,)"
+        R"("node_limit":10})",
+        error);
+    EXPECT_FALSE(torn);
+    EXPECT_NE(error.find("time_limit"), std::string::npos) << error;
 }
 
 }  // namespace

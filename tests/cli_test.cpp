@@ -9,6 +9,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <sstream>
 #include <string_view>
 #include <vector>
 
@@ -594,10 +595,157 @@ TEST_F(Cli, NoSubcommandIsAUsageError) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Games in progress: --moves and --moves-file
+
+TEST_F(Cli, DealWithMovesPrintsThePositionTheyReach) {
+    const RunResult start = run({"deal", "--variant", "diplomat", "--seed", "1"});
+    const RunResult after = run({"deal", "--variant", "diplomat", "--seed", "1", "--moves", "draw draw"});
+    ASSERT_EQ(after.exit_code, 0) << after.err;
+    const Json a = Json::parse(start.out), b = Json::parse(after.out);
+    EXPECT_EQ(b.at("waste").size(), 2u);
+    EXPECT_EQ(b.at("stock").size() + 2, a.at("stock").size());
+    EXPECT_EQ(b.at("waste")[1], a.at("stock")[1]);
+    // The same moves from a file, and from a position file instead of a seed.
+    const std::string moves = write("moves.txt", "draw\ndraw\n");
+    const RunResult from_file =
+        run({"deal", "--variant", "diplomat", "--seed", "1", "--moves-file", moves});
+    EXPECT_EQ(from_file.out, after.out);
+    const std::string deal = write("deal.json", start.out);
+    const RunResult from_position = run({"deal", "--position", deal, "--moves", "draw draw"});
+    EXPECT_EQ(from_position.out, after.out);
+}
+
+TEST_F(Cli, AnIllegalMoveOfAGameInProgressExitsOneNamingIt) {
+    for (const std::string command : {"deal", "solve"}) {
+        const RunResult r =
+            run({command, "--variant", "diplomat", "--seed", "1", "--moves", "draw 1>f"});
+        EXPECT_EQ(r.exit_code, 1) << command;
+        EXPECT_EQ(r.out, "");
+        EXPECT_TRUE(contains(r.err, "--moves: move 2 of 2 (1>f) is illegal")) << r.err;
+        EXPECT_EQ(line_count(r.err), 1u) << r.err;
+    }
+    const RunResult garbage = run({"solve", "--variant", "diplomat", "--seed", "1", "--moves", "up"});
+    expect_rejected(garbage, {"--moves", "token 1 'up' is not a move"});
+}
+
+// Solving from a game in progress: the solution starts where the moves left off, so the moves and
+// the solution together win the deal.
+TEST_F(Cli, SolveFromAGameInProgressContinuesIt) {
+    const Json first = solve_json({"--variant", "diplomat", "--seed", "1"});
+    const auto& line = first.at("solution");
+    std::string opening;
+    for (std::size_t i = 0; i < 10; ++i) opening += line[i].get<std::string>() + " ";
+    const Json rest = solve_json({"--variant", "diplomat", "--seed", "1", "--moves", opening});
+    EXPECT_EQ(rest.at("moves_played"), 10);
+    const std::string both = write("both.txt", opening + "\n" + solution_text(rest));
+    const RunResult check =
+        run({"check", "--variant", "diplomat", "--seed", "1", "--solution", both});
+    EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+    const std::string tail = write("tail.txt", solution_text(rest));
+    const RunResult check_rest = run({"check", "--variant", "diplomat", "--seed", "1", "--moves",
+                                      opening, "--solution", tail});
+    EXPECT_EQ(check_rest.exit_code, 0) << check_rest.out << check_rest.err;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records, versions, batch output and stats
+
+TEST_F(Cli, VersionPrintsTheVersion) {
+    const RunResult r = run({"--version"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out.rfind("patience 0.", 0), 0u) << r.out;
+    EXPECT_EQ(line_count(r.out), 1u);
+}
+
+TEST_F(Cli, VariantNamesAreAcceptedInEitherCase) {
+    const RunResult upper = run({"deal", "--variant", "Diplomat", "--seed", "3"});
+    const RunResult lower = run({"deal", "--variant", "diplomat", "--seed", "3"});
+    EXPECT_EQ(upper.exit_code, 0) << upper.err;
+    EXPECT_EQ(upper.out, lower.out);
+}
+
+TEST_F(Cli, BatchOutDashIsStandardOutput) {
+    const RunResult r = run({"batch", "--variant", "diplomat", "--seeds", "1-3", "--ranks", "4",
+                             "--out", "-"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(line_count(r.out), 3u) << r.out;
+    EXPECT_FALSE(fs::exists(dir_ / "-"));
+    EXPECT_FALSE(fs::exists("-"));
+}
+
+TEST_F(Cli, SeedRangesThatAreNotTwoUnsignedIntegersAreNamed) {
+    for (const std::string range : {"-1-3", "1-3-5", "7", "a-b"}) {
+        const RunResult r = run({"batch", "--variant", "diplomat", "--seeds", range});
+        EXPECT_EQ(r.exit_code, 2) << range;
+        EXPECT_TRUE(contains(r.err, "--seeds")) << r.err;
+        EXPECT_TRUE(contains(r.err, range)) << r.err;
+        EXPECT_FALSE(contains(r.err, "''")) << r.err;
+    }
+}
+
+// The stats table: every line fits 80 columns; the rate is shown as its bounds; the effort as
+// median, p90 and p99; the limits it was solved under. CSV names the numbering of every row.
+TEST_F(Cli, StatsFitsEightyColumnsAndShowsBoundsPercentilesAndLimits) {
+    const std::string out = path("run.jsonl");
+    ASSERT_EQ(run({"batch", "--variant", "all", "--seeds", "1-6", "--ranks", "5", "--node-limit",
+                   "40", "--out", out})
+                  .exit_code,
+              0);
+    const RunResult table = run({"stats", out});
+    ASSERT_EQ(table.exit_code, 0) << table.err;
+    std::istringstream lines(table.out);
+    int count = 0;
+    for (std::string line; std::getline(lines, line); ++count) {
+        EXPECT_LE(line.size(), 80u) << line;
+    }
+    EXPECT_GE(count, 6 * 4);
+    for (std::string_view part : {"<= win rate <=", "nodes median", "p90", "p99", "ms median",
+                                  "node limit 40"}) {
+        EXPECT_TRUE(contains(table.out, part)) << part << " not in\n" << table.out;
+    }
+    const RunResult csv = run({"stats", out, "--csv"});
+    EXPECT_EQ(csv.out.rfind("variant,ranks,numbering,", 0), 0u) << csv.out;
+    EXPECT_TRUE(contains(csv.out, "diplomat,5,seed,6,")) << csv.out;
+    EXPECT_TRUE(contains(csv.out, "median_nodes,p90_nodes,p99_nodes")) << csv.out;
+}
+
+TEST_F(Cli, StatsWarnsWhenUnknownDealsWereSolvedUnderASmallerLimit) {
+    const std::string out = path("run.jsonl");
+    run({"batch", "--variant", "emperor", "--seeds", "1-6", "--ranks", "5", "--node-limit", "40",
+         "--out", out});
+    const RunResult more = run({"batch", "--variant", "emperor", "--seeds", "1-9", "--ranks", "5",
+                                "--node-limit", "5000", "--out", out});
+    EXPECT_TRUE(contains(more.err, "--retry-unknown")) << more.err;
+    const RunResult stats = run({"stats", out});
+    EXPECT_TRUE(contains(stats.err, "solved under a smaller node limit")) << stats.err;
+    EXPECT_TRUE(contains(stats.err, "--retry-unknown")) << stats.err;
+    const RunResult retried = run({"batch", "--variant", "emperor", "--seeds", "1-9", "--ranks",
+                                   "5", "--node-limit", "5000", "--out", out, "--retry-unknown"});
+    EXPECT_EQ(retried.exit_code, 0) << retried.err;
+    EXPECT_EQ(run({"stats", out}).err, "");
+}
+
+TEST_F(Cli, HelpListsOnlyOptionsTheCommandTakes) {
+    EXPECT_FALSE(contains(run({"stats", "--help"}).out, "--files"));
+    // deal takes a position file now (to play --moves from it): its help may list it.
+    const RunResult deal = run({"deal", "--position", write("p.json", kAcesOut)});
+    EXPECT_EQ(deal.exit_code, 0) << deal.err;
+}
+
+TEST_F(Cli, CheckOfNoMovesSaysSoInWords) {
+    const std::string empty = write("none.txt", "");
+    const RunResult r = run({"check", "--variant", "diplomat", "--seed", "1", "--solution", empty});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_TRUE(contains(r.out, "not won: no moves given")) << r.out;
+    EXPECT_FALSE(contains(r.out, "all 0")) << r.out;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Help
 
 TEST_F(Cli, HelpOnEverySubcommandExitsZero) {
-    for (const std::string command : {"variants", "deal", "solve", "check"}) {
+    for (const std::string command : {"variants", "deal", "solve", "check", "batch", "stats",
+                                      "bench"}) {
         const RunResult result = run({command, "--help"});
         EXPECT_EQ(result.exit_code, 0) << command << ": " << result.err;
         EXPECT_TRUE(contains(result.out, "usage: patience " + command)) << result.out;

@@ -1,6 +1,10 @@
 #include "solver/cli/commands.hpp"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
+
+#include <atomic>
+#include <csignal>
 
 #include <cmath>
 #include <cstdio>
@@ -113,10 +117,12 @@ int run_deal(const Args& args) {
     po::options_description options("deal options");
     add_deal_options(options);
     po::variables_map vm;
-    if (!parse("deal", "--variant V (--seed N [--ranks R] | --pysol N)", options, args, vm)) {
+    if (!parse("deal",
+               "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE)\n"
+               "       [--moves \"TOKENS\" | --moves-file FILE]",
+               options, args, vm)) {
         return kExitOk;
     }
-    if (vm.count("position")) throw InputError("deal builds seeded deals; --position is not used");
     std::cout << position_to_json(start_position(vm).position);
     return kExitOk;
 }
@@ -145,8 +151,8 @@ int run_solve(const Args& args) {
         ("json", "print one JSON object");
     po::variables_map vm;
     const std::string usage =
-        "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE) [--node-limit N]\n"
-        "       [--time-limit S]"
+        "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE)\n"
+        "       [--moves \"TOKENS\" | --moves-file FILE] [--node-limit N] [--time-limit S]\n"
         "       [--memory MIB] [--threads T] [--solution] [--json] [--reference] [--disable LIST]\n"
         "       [--histogram] [--confirm-lost]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
@@ -185,6 +191,7 @@ int run_solve(const Args& args) {
                               {"seconds", result.seconds}};
         if (start.seed) out["seed"] = *start.seed;
         if (start.pysol) out["pysol"] = *start.pysol;
+        if (start.moves_played > 0) out["moves_played"] = start.moves_played;
         if (start.pysol && result.verdict == Verdict::Lost) out["note"] = kPysolLostNote;
         if (result.verdict == Verdict::Unknown) out["limit"] = to_string(result.limit);
         if (result.verdict == Verdict::Won) {
@@ -226,12 +233,16 @@ int run_check(const Args& args) {
                           "file of moves, separated by white space (- for stdin)");
     po::variables_map vm;
     const std::string usage =
-        "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE) --solution FILE";
+        "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE)\n"
+        "       [--moves \"TOKENS\" | --moves-file FILE] --solution FILE";
     if (!parse("check", usage, options, args, vm)) return kExitOk;
     if (!vm.count("solution")) throw InputError("--solution FILE is required");
     const std::string path = vm["solution"].as<std::string>();
-    if (path == "-" && vm.count("position") && vm["position"].as<std::string>() == "-") {
-        throw InputError("--position and --solution cannot both read standard input");
+    for (const char* other : {"position", "moves-file"}) {
+        if (path == "-" && vm.count(other) && vm[other].as<std::string>() == "-") {
+            throw InputError(std::string("--") + other +
+                             " and --solution cannot both read standard input");
+        }
     }
     const StartPosition start = start_position(vm);
 
@@ -251,7 +262,11 @@ int run_check(const Args& args) {
     }
     if (!replayed.won) {
         const Position& end = replayed.final_position;
-        std::cout << "not won: all " << moves.size() << " moves are legal, but only "
+        const std::string legal = moves.empty()      ? "no moves given"
+                                  : moves.size() == 1 ? "the one move is legal"
+                                                      : "all " + std::to_string(moves.size()) +
+                                                            " moves are legal";
+        std::cout << "not won: " << legal << ", but only "
                   << end.cards_on_foundations() << " of " << end.total_cards()
                   << " cards are on the foundations\n";
         return kExitLostOrInvalid;
@@ -286,6 +301,47 @@ std::vector<VariantId> parse_variant_list(const std::string& text) {
 
 }  // namespace
 
+namespace {
+
+std::atomic<bool> g_stop_requested{false};
+std::atomic<int> g_signal_received{0};
+
+extern "C" void request_stop(int signal) {
+    g_signal_received.store(signal);
+    g_stop_requested.store(true);
+}
+
+// Catches SIGINT and SIGTERM for its lifetime, then restores what was there.
+class SignalGuard {
+  public:
+    SignalGuard() {
+        struct sigaction action {};
+        action.sa_handler = request_stop;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(SIGINT, &action, &old_int_);
+        ::sigaction(SIGTERM, &action, &old_term_);
+    }
+    ~SignalGuard() {
+        ::sigaction(SIGINT, &old_int_, nullptr);
+        ::sigaction(SIGTERM, &old_term_, nullptr);
+    }
+    SignalGuard(const SignalGuard&) = delete;
+    SignalGuard& operator=(const SignalGuard&) = delete;
+
+  private:
+    struct sigaction old_int_ {};
+    struct sigaction old_term_ {};
+};
+
+// The width of the terminal on stderr (80 when it cannot be told).
+std::size_t terminal_width() {
+    struct winsize size {};
+    if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20) return size.ws_col;
+    return 80;
+}
+
+}  // namespace
+
 int run_batch_command(const Args& args) {
     po::options_description options("batch options");
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
@@ -298,7 +354,10 @@ int run_batch_command(const Args& args) {
          "deals solved at once (default: every core)")
         ("out", po::value<std::string>(),
          "append one JSON line per deal to this file, skipping deals already in it "
-         "(default: standard output)")
+         "(default, or -: standard output)")
+        ("retry-unknown", "solve again the deals whose line in --out is `unknown` and was "
+                          "solved under other conditions (e.g. a smaller --node-limit); the "
+                          "new line supersedes the old one")
         ("node-limit", po::value<std::string>()->default_value("1000000"),
          "per deal: `unknown` after this many positions (0: no limit)")
         ("time-limit", po::value<std::string>()->default_value("0"),
@@ -309,7 +368,8 @@ int run_batch_command(const Args& args) {
     po::variables_map vm;
     const std::string usage =
         "--variant V[,V...]|all --seeds A-B [--pysol] [--ranks R] [--threads T] [--out FILE]\n"
-        "       [--node-limit N] [--time-limit S] [--memory MIB] [--disable LIST]";
+        "       [--retry-unknown] [--node-limit N] [--time-limit S] [--memory MIB]\n"
+        "       [--disable LIST]";
     if (!parse("batch", usage, options, args, vm)) return kExitOk;
     if (!vm.count("variant")) throw InputError("--variant is required (a name, a list, or all)");
     if (!vm.count("seeds")) throw InputError("--seeds A-B is required");
@@ -318,9 +378,12 @@ int run_batch_command(const Args& args) {
     config.variants = parse_variant_list(vm["variant"].as<std::string>());
     const std::string seeds = vm["seeds"].as<std::string>();
     const auto dash = seeds.find('-');
-    if (dash == std::string::npos) throw InputError("--seeds: expected A-B, got '" + seeds + "'");
-    config.first_seed = parse_u64("--seeds", seeds.substr(0, dash));
-    config.last_seed = parse_u64("--seeds", seeds.substr(dash + 1));
+    if (dash == std::string::npos || dash == 0 || seeds.find('-', dash + 1) != std::string::npos) {
+        throw InputError("--seeds: expected A-B, two unsigned integers with A <= B (e.g. 1-1000), "
+                         "got '" + seeds + "'");
+    }
+    config.first_seed = parse_u64("--seeds " + seeds, seeds.substr(0, dash));
+    config.last_seed = parse_u64("--seeds " + seeds, seeds.substr(dash + 1));
     if (config.first_seed > config.last_seed) {
         throw InputError("--seeds: the range " + seeds + " is empty (A must not exceed B)");
     }
@@ -359,29 +422,62 @@ int run_batch_command(const Args& args) {
         vm.count("memory")
             ? parse_bounded("--memory", vm["memory"].as<std::string>(), 1, 1u << 20) << 20
             : (std::uint64_t{64} << 20) * static_cast<std::uint64_t>(config.threads);
-    if (vm.count("out")) config.out_path = vm["out"].as<std::string>();
+    if (vm.count("out") && vm["out"].as<std::string>() != "-") {
+        config.out_path = vm["out"].as<std::string>();
+    }
+    config.retry_unknown = vm.count("retry-unknown") > 0;
+    if (config.retry_unknown && config.out_path.empty()) {
+        throw InputError("--retry-unknown re-solves the unknown deals of an --out file; give one");
+    }
+    config.notice = [](const std::string& text) {
+        std::cerr << "patience batch: " << text << "\n";
+    };
     if (vm.count("disable")) {
         config.techniques = parse_disabled_techniques(vm["disable"].as<std::string>());
     }
 
+    // SIGINT and SIGTERM stop the batch between turns of the search: the deals being solved are
+    // dropped, the lines written stay (synced), and the same command resumes.
+    config.limits.cancel = &g_stop_requested;
+    const SignalGuard signals;
+
+    // On a terminal, one line redrawn in place, cut to its width; elsewhere (a log file, a
+    // cluster's output) a plain line every 30 seconds.
     const bool terminal = ::isatty(STDERR_FILENO) == 1;
     bool printed = false;
+    double last_plain = 0;
     const Statistics summary = run_batch(config, [&](const BatchProgress& p) {
-        if (!terminal) return;
-        std::cerr << "\r" << progress_line(p) << "\x1b[K" << std::flush;
-        printed = true;
+        if (terminal) {
+            std::cerr << "\r" << progress_line(p, terminal_width() - 1) << "\x1b[K" << std::flush;
+            printed = true;
+        } else if (p.seconds - last_plain >= 30 && p.done < p.total) {
+            std::cerr << "patience batch: " << progress_line(p) << "\n" << std::flush;
+            last_plain = p.seconds;
+        }
     });
     if (printed) std::cerr << "\n";
     // The summary goes where it cannot mix with the records.
     std::ostream& report = config.out_path.empty() ? std::cerr : std::cout;
     report << summary_table(summary.summaries());
+    const int signal = g_signal_received.load();
+    if (signal != 0) {
+        const std::uint64_t saved = summary.size();
+        std::cerr << "patience batch: stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM")
+                  << ": " << saved << (saved == 1 ? " deal" : " deals") << " of this range ";
+        if (config.out_path.empty()) {
+            std::cerr << "written to standard output (give --out FILE to resume a batch)\n";
+        } else {
+            std::cerr << "saved in " << config.out_path
+                      << "; run the same command again to solve the rest\n";
+        }
+        return 128 + signal;
+    }
     return kExitOk;
 }
 
 int run_stats(const Args& args) {
     po::options_description options("stats options");
     options.add_options()
-        ("files", po::value<std::vector<std::string>>(), "batch files")
         ("json", "print one JSON object")
         ("csv", "print CSV, one row per variant and rank count");
     // The files are positional: parse() refuses stray words, so name them here.
@@ -411,9 +507,20 @@ int run_stats(const Args& args) {
     if (stats.size() == 0) throw InputError("no batch records in the given files");
     if (stats.conflicts() > 0) {
         std::cerr << "patience stats: warning: " << stats.conflicts()
-                  << " deals have both a won and a lost line (the first was kept)\n";
+                  << (stats.conflicts() == 1 ? " deal has" : " deals have")
+                  << " both a won and a lost line (the first was kept)\n";
     }
     const auto summaries = stats.summaries();
+    for (const VariantSummary& s : summaries) {
+        if (s.stale_unknown == 0) continue;
+        // Its bounds mix budgets: an unknown deal might be decided under the larger limit.
+        std::cerr << "patience stats: warning: " << rules_of(s.variant).name << " (" << s.ranks
+                  << " ranks): " << s.stale_unknown << " unknown "
+                  << (s.stale_unknown == 1 ? "deal was" : "deals were")
+                  << " solved under a smaller node limit than others of the same row ("
+                  << (s.max_node_limit == 0 ? std::string("none") : std::to_string(s.max_node_limit))
+                  << "); re-solve them with `patience batch ... --retry-unknown` at that limit\n";
+    }
     if (vm.count("json")) {
         auto out = summary_json(summaries);
         out["duplicates"] = stats.duplicates();

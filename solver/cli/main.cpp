@@ -7,7 +7,9 @@
 
 #include "core/input_error.hpp"
 #include "solver/cli/commands.hpp"
+#include "solver/cli/options.hpp"
 #include "solver/solve.hpp"
+#include "solver/version.hpp"
 
 namespace {
 
@@ -23,7 +25,8 @@ constexpr const char* kUsage =
     "  stats      win rates with 95% intervals from batch files\n"
     "  bench      solve the built-in deals; print nodes per second and the node signature\n"
     "\n"
-    "`patience COMMAND --help` describes each command's options.\n"
+    "`patience COMMAND --help` describes each command's options; `patience --version` prints\n"
+    "the version (and the commit it was built from).\n"
     "exit codes: 0 success (solve: won), 1 solve: lost / check: not a valid win,\n"
     "            2 usage error or invalid input, 3 solve: unknown (a limit was hit)\n";
 
@@ -45,12 +48,19 @@ int main(int argc, char** argv) {
         if (command == "batch") return run_batch_command(args);
         if (command == "stats") return run_stats(args);
         if (command == "bench") return run_bench_command(args);
+        if (command == "--version" || command == "version") {
+            std::cout << "patience " << patience::solver_version_line() << "\n";
+            return kExitOk;
+        }
         if (command == "--help" || command == "-h" || command == "help") {
             std::cout << kUsage;
             return kExitOk;
         }
         std::cerr << "patience: unknown command '" << command << "' (try `patience --help`)\n";
         return kExitUsage;
+    } catch (const IllegalMove& e) {
+        std::cerr << "patience " << command << ": " << e.what() << "\n";
+        return kExitLostOrInvalid;
     } catch (const patience::InputError& e) {
         std::cerr << "patience " << command << ": " << e.what() << "\n";
         return kExitUsage;

@@ -1,5 +1,6 @@
 #include "solver/cli/options.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
@@ -7,6 +8,7 @@
 #include "core/input_error.hpp"
 #include "core/position_io.hpp"
 #include "core/pysol_deal.hpp"
+#include "core/rules.hpp"
 
 namespace po = boost::program_options;
 
@@ -37,7 +39,10 @@ std::uint64_t parse_bounded(const std::string& option, const std::string& text, 
 }
 
 VariantId parse_variant_option(const std::string& name, const std::string& also) {
-    const auto variant = parse_variant(name);
+    // Names are lower-case; `Diplomat` is accepted as card names accept either case.
+    std::string lower = name;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const auto variant = parse_variant(lower);
     if (!variant) {
         throw InputError("--variant: unknown variant '" + name + "' (known: " + variant_names() +
                          also + ")");
@@ -64,7 +69,10 @@ void add_deal_options(po::options_description& options) {
          "game #N (diplomat, malmaison, emperor, emperor-modern)")
         ("ranks", po::value<std::string>()->default_value("13"),
          "ranks per suit, 1..13 (reduced decks; double-dot needs an odd number >= 3)")
-        ("position", po::value<std::string>(), "position file (JSON, see README), - for stdin");
+        ("position", po::value<std::string>(), "position file (JSON, see README), - for stdin")
+        ("moves", po::value<std::string>(),
+         "moves to play first, as in a solution (\"draw w>3 1>f\"): a game in progress")
+        ("moves-file", po::value<std::string>(), "the same moves from a file (- for stdin)");
 }
 
 std::uint64_t parse_pysol(const std::string& text, VariantId variant) {
@@ -74,7 +82,57 @@ std::uint64_t parse_pysol(const std::string& text, VariantId variant) {
     return game;
 }
 
+namespace {
+
+StartPosition start_without_moves(const po::variables_map& vm);
+
+// Plays --moves / --moves-file from `start`.
+void play_given_moves(const po::variables_map& vm, StartPosition& start) {
+    if (vm.count("moves") && vm.count("moves-file")) {
+        throw InputError("--moves and --moves-file both give the moves: use one");
+    }
+    std::string text, source;
+    if (vm.count("moves")) {
+        text = vm["moves"].as<std::string>();
+        source = "--moves";
+    } else if (vm.count("moves-file")) {
+        const std::string path = vm["moves-file"].as<std::string>();
+        if (path == "-" && vm.count("position") && vm["position"].as<std::string>() == "-") {
+            throw InputError("--position and --moves-file cannot both read standard input");
+        }
+        text = read_text_file(path);
+        source = path == "-" ? "<stdin>" : path;
+    } else {
+        return;
+    }
+    std::vector<Move> moves;
+    if (auto error = parse_moves(text, moves)) {
+        throw InputError(source + ": token " + std::to_string(error->index + 1) + " '" +
+                         error->token +
+                         "' is not a move (expected draw, deal, w>f, w>N, N>f, N>M or N>MxK)");
+    }
+    const ReplayResult replayed = replay(start.position, moves);
+    if (!replayed.all_legal) {
+        throw IllegalMove(source + ": move " + std::to_string(replayed.first_illegal + 1) + " of " +
+                          std::to_string(moves.size()) + " (" +
+                          to_string(moves[replayed.first_illegal]) +
+                          ") is illegal: " + replayed.reason);
+    }
+    start.position = replayed.final_position;
+    start.moves_played = moves.size();
+}
+
+}  // namespace
+
 StartPosition start_position(const po::variables_map& vm) {
+    StartPosition start = start_without_moves(vm);
+    play_given_moves(vm, start);
+    return start;
+}
+
+namespace {
+
+StartPosition start_without_moves(const po::variables_map& vm) {
     const bool from_file = vm.count("position") > 0;
     const bool from_seed = vm.count("variant") > 0 || vm.count("seed") > 0 || vm.count("pysol") > 0;
     if (from_file && from_seed) {
@@ -107,5 +165,7 @@ StartPosition start_position(const po::variables_map& vm) {
     }
     return {deal_position(variant, seed, ranks), seed, std::nullopt};
 }
+
+}  // namespace
 
 }  // namespace patience::cli

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include <boost/program_options.hpp>
@@ -23,14 +24,22 @@ VariantId parse_variant_option(const std::string& name, const std::string& also 
 // A non-negative number of seconds ("2", "0.5"); throws InputError.
 double parse_seconds(const std::string& option, const std::string& text);
 
-// Adds --variant, --seed, --pysol, --ranks and --position.
+// Adds --variant, --seed, --pysol, --ranks, --position, --moves and --moves-file.
 void add_deal_options(boost::program_options::options_description& options);
 
-// The start position named by those options: a seeded deal or a validated file.
+// The start position named by those options: a seeded deal or a validated file, after the moves
+// of --moves or --moves-file (a game in progress).
 struct StartPosition {
     Position position;
     std::optional<std::uint64_t> seed;
     std::optional<std::uint64_t> pysol;  // PySolFC game number
+    std::size_t moves_played = 0;        // from --moves / --moves-file
+};
+
+// A move of --moves or --moves-file that the rules refuse: `patience` exits 1 (SPEC §6), naming it.
+class IllegalMove : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
 };
 
 // What a `lost` means for a PySolFC deal: PySolFC also lets a foundation's top card come back.

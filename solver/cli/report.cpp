@@ -1,5 +1,6 @@
 #include "solver/cli/report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -15,25 +16,53 @@ std::string format(const char* pattern, auto... values) {
 
 double rounded(double value) { return std::round(value * 1e6) / 1e6; }
 
+unsigned long long as_ull(std::uint64_t value) { return static_cast<unsigned long long>(value); }
+
 }  // namespace
 
+namespace {
+
+std::string limit_text(std::uint64_t node_limit) {
+    return node_limit == 0 ? std::string("none") : std::to_string(node_limit);
+}
+
+// "node limit 1000000", or the range and the stale unknowns when a row mixes limits.
+std::string limits_text(const VariantSummary& s) {
+    std::string text;
+    if (s.unrecorded == s.deals) return "limits not recorded";
+    if (s.min_node_limit == s.max_node_limit) {
+        text = "node limit " + limit_text(s.max_node_limit);
+    } else {
+        text = "node limits " + limit_text(s.min_node_limit) + " to " +
+               limit_text(s.max_node_limit);
+    }
+    if (s.unrecorded > 0) text += format(", %llu lines without limits", as_ull(s.unrecorded));
+    if (s.stale_unknown > 0) {
+        text += format("; %llu unknown under a smaller limit (batch --retry-unknown)",
+                       as_ull(s.stale_unknown));
+    }
+    return text;
+}
+
+}  // namespace
+
+// Per variant: its counts on one row under a header, then two indented lines: the win rate as
+// bounds with the 95% interval, and the effort. Every line fits 80 columns.
 std::string summary_table(const std::vector<VariantSummary>& summaries) {
-    std::string text = format("%-22s %5s %7s %7s %7s %7s %7s  %-15s  %-15s %10s %10s %9s %9s\n",
-                              "variant", "ranks", "deals", "won", "lost", "unknown", "win%",
-                              "95% CI", "bounds", "mean nodes", "p99 nodes", "mean ms",
-                              "p99 ms");
+    std::string text = format("%-22s %5s %8s %8s %8s %8s\n", "variant", "ranks", "deals", "won",
+                              "lost", "unknown");
     for (const auto& s : summaries) {
         const std::string name =
             std::string(rules_of(s.variant).name) + (s.pysol ? " (pysol)" : "");
-        text += format(
-            "%-22s %5d %7llu %7llu %7llu %7llu %6.2f%%  [%5.2f, %5.2f]  [%5.2f, %5.2f] %10.0f "
-            "%10llu %9.1f %9.1f\n",
-            name.c_str(), s.ranks,
-            static_cast<unsigned long long>(s.deals), static_cast<unsigned long long>(s.won),
-            static_cast<unsigned long long>(s.lost), static_cast<unsigned long long>(s.unknown),
-            100 * s.win_rate, 100 * s.ci95.lo, 100 * s.ci95.hi, 100 * s.bounds.lo,
-            100 * s.bounds.hi, s.mean_nodes, static_cast<unsigned long long>(s.p99_nodes),
-            s.mean_ms, s.p99_ms);
+        text += format("%-22s %5d %8llu %8llu %8llu %8llu\n", name.c_str(), s.ranks,
+                       as_ull(s.deals), as_ull(s.won), as_ull(s.lost), as_ull(s.unknown));
+        text += format("  %.2f%% <= win rate <= %.2f%%; 95%% CI of won/deals [%.2f%%, %.2f%%]\n",
+                       100 * s.bounds.lo, 100 * s.bounds.hi, 100 * s.ci95.lo, 100 * s.ci95.hi);
+        text += format("  nodes median %llu, p90 %llu, p99 %llu; ms median %.1f, p90 %.1f, "
+                       "p99 %.1f\n",
+                       as_ull(s.median_nodes), as_ull(s.p90_nodes), as_ull(s.p99_nodes),
+                       s.median_ms, s.p90_ms, s.p99_ms);
+        text += "  " + limits_text(s) + "\n";
     }
     return text;
 }
@@ -52,26 +81,36 @@ nlohmann::ordered_json summary_json(const std::vector<VariantSummary>& summaries
                         {"ci95", {rounded(s.ci95.lo), rounded(s.ci95.hi)}},
                         {"bounds", {rounded(s.bounds.lo), rounded(s.bounds.hi)}},
                         {"mean_nodes", rounded(s.mean_nodes)},
+                        {"median_nodes", s.median_nodes},
+                        {"p90_nodes", s.p90_nodes},
                         {"p99_nodes", s.p99_nodes},
                         {"mean_ms", rounded(s.mean_ms)},
-                        {"p99_ms", rounded(s.p99_ms)}});
+                        {"median_ms", rounded(s.median_ms)},
+                        {"p90_ms", rounded(s.p90_ms)},
+                        {"p99_ms", rounded(s.p99_ms)},
+                        {"node_limits", {s.min_node_limit, s.max_node_limit}},
+                        {"unrecorded_lines", s.unrecorded},
+                        {"stale_unknown", s.stale_unknown},
+                        {"versions", s.versions}});
     }
     return {{"variants", list}};
 }
 
 std::string summary_csv(const std::vector<VariantSummary>& summaries) {
     std::string text =
-        "variant,ranks,deals,won,lost,unknown,win_rate,ci95_lo,ci95_hi,bounds_lo,bounds_hi,"
-        "mean_nodes,p99_nodes,mean_ms,p99_ms\n";
+        "variant,ranks,numbering,deals,won,lost,unknown,win_rate,ci95_lo,ci95_hi,bounds_lo,"
+        "bounds_hi,mean_nodes,median_nodes,p90_nodes,p99_nodes,mean_ms,median_ms,p90_ms,p99_ms,"
+        "min_node_limit,max_node_limit,stale_unknown\n";
     for (const auto& s : summaries) {
-        text += format("%s,%d,%llu,%llu,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%.6f,%.1f,%llu,%.3f,%.3f\n",
+        text += format("%s,%d,%s,%llu,%llu,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%.6f,%.1f,%llu,%llu,%llu,"
+                       "%.3f,%.3f,%.3f,%.3f,%llu,%llu,%llu\n",
                        std::string(rules_of(s.variant).name).c_str(), s.ranks,
-                       static_cast<unsigned long long>(s.deals),
-                       static_cast<unsigned long long>(s.won),
-                       static_cast<unsigned long long>(s.lost),
-                       static_cast<unsigned long long>(s.unknown), s.win_rate, s.ci95.lo,
-                       s.ci95.hi, s.bounds.lo, s.bounds.hi, s.mean_nodes,
-                       static_cast<unsigned long long>(s.p99_nodes), s.mean_ms, s.p99_ms);
+                       s.pysol ? "pysol" : "seed", as_ull(s.deals), as_ull(s.won), as_ull(s.lost),
+                       as_ull(s.unknown), s.win_rate, s.ci95.lo, s.ci95.hi, s.bounds.lo,
+                       s.bounds.hi, s.mean_nodes, as_ull(s.median_nodes), as_ull(s.p90_nodes),
+                       as_ull(s.p99_nodes), s.mean_ms, s.median_ms, s.p90_ms, s.p99_ms,
+                       as_ull(s.min_node_limit), as_ull(s.max_node_limit),
+                       as_ull(s.stale_unknown));
     }
     return text;
 }
@@ -118,19 +157,32 @@ nlohmann::ordered_json bench_json(const BenchResult& bench) {
             {"variants", list}};
 }
 
-std::string progress_line(const BatchProgress& p) {
+namespace {
+
+// "42s", "5m06s", "2h03m".
+std::string duration_text(double seconds) {
+    const auto s = static_cast<unsigned long long>(std::max(0.0, seconds) + 0.5);
+    if (s < 60) return format("%llus", s);
+    if (s < 3600) return format("%llum%02llus", s / 60, s % 60);
+    return format("%lluh%02llum", s / 3600, s / 60 % 60);
+}
+
+}  // namespace
+
+std::string progress_line(const BatchProgress& p, std::size_t width) {
     const double rate = p.seconds > 0 ? static_cast<double>(p.done) / p.seconds : 0;
     const double eta = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
-    std::string line = format("%llu/%llu deals", static_cast<unsigned long long>(p.done),
-                              static_cast<unsigned long long>(p.total));
-    if (p.skipped > 0) {
-        line += format(" (+%llu already done)", static_cast<unsigned long long>(p.skipped));
-    }
-    line += format(", %.1f/s, ETA %.0fs", rate, eta);
+    std::string line = format("%llu/%llu", as_ull(p.done), as_ull(p.total));
+    if (p.skipped > 0) line += format(" (+%llu in file)", as_ull(p.skipped));
+    line += format(", %.1f/s, ETA %s", rate, duration_text(eta).c_str());
     for (const auto& [variant, t] : p.tally) {
-        line += format(" | %s %.1f%% won", std::string(rules_of(variant).name).c_str(),
-                       100.0 * static_cast<double>(t.won) / static_cast<double>(t.deals));
+        // The running win rate as bounds: unknown deals may be either.
+        const double deals = static_cast<double>(t.deals);
+        line += format(" | %s %.1f-%.1f%%", std::string(rules_of(variant).name).c_str(),
+                       100.0 * static_cast<double>(t.won) / deals,
+                       100.0 * static_cast<double>(t.won + t.unknown) / deals);
     }
+    if (width > 0 && line.size() > width) line.resize(width);
     return line;
 }
 

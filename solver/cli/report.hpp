@@ -18,8 +18,9 @@ std::string summary_csv(const std::vector<VariantSummary>& summaries);
 // `patience bench`: a line per variant, then wall time, the node signature and nodes per second.
 std::string bench_table(const BenchResult& bench);
 nlohmann::ordered_json bench_json(const BenchResult& bench);
-// One line (no newline): deals done of total, rate, ETA, running win rate per variant.
-std::string progress_line(const BatchProgress& progress);
+// One line (no newline): deals done of total, rate, ETA, and per variant the running win rate's
+// bounds (won / deals to (won + unknown) / deals); cut to `width` characters (0: no cut).
+std::string progress_line(const BatchProgress& progress, std::size_t width = 0);
 // `solve --histogram`: for the complete search and the probes, nodes by cards left in the stock
 // (rows, in steps of 8) and cards on the foundations (columns, in steps of 16), as a text table
 // with the share of that search's nodes in each cell, or as JSON [stock, up, nodes] triples.

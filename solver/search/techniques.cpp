@@ -42,6 +42,14 @@ Techniques parse_disabled_techniques(std::string_view list) {
     return techniques;
 }
 
+std::string disabled_names(const Techniques& techniques) {
+    std::string names;
+    for (const auto& [name, member] : kSwitches) {
+        if (!(techniques.*member)) names += (names.empty() ? "" : ",") + std::string(name);
+    }
+    return names;
+}
+
 std::string technique_names() {
     std::string names;
     for (const auto& entry : kSwitches) {

@@ -24,6 +24,10 @@ struct Techniques {
 // restarts, dead-ends, incomplete-piles. Throws InputError naming an unknown one.
 Techniques parse_disabled_techniques(std::string_view list);
 
+// The names of the techniques switched off in `techniques`, comma-separated in --disable's form
+// ("" when all are on): parse_disabled_techniques(disabled_names(t)) == t.
+std::string disabled_names(const Techniques& techniques);
+
 // The names --disable takes, for help texts: "stock-macros, safe-moves, ...".
 std::string technique_names();
 
