@@ -9,22 +9,43 @@
 
 namespace patience {
 
-std::string read_text_file(const std::string& path) {
-    if (path == "-") {
-        std::ostringstream text;
-        text << std::cin.rdbuf();
-        return text.str();
+namespace {
+
+std::string too_large(const std::string& name, std::uint64_t max_bytes) {
+    return name + ": the file is larger than " + std::to_string(max_bytes >> 10) +
+           " KiB, far more than such a file holds (is it the right file?)";
+}
+
+// Reads `in` to its end, or throws once it has given more than `max_bytes` (0: no cap).
+std::string read_capped(std::istream& in, const std::string& name, std::uint64_t max_bytes) {
+    std::string text;
+    char buffer[65536];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        text.append(buffer, static_cast<std::size_t>(in.gcount()));
+        if (max_bytes != kNoSizeCap && text.size() > max_bytes) {
+            throw InputError(too_large(name, max_bytes));
+        }
     }
+    if (in.bad()) throw InputError(name + ": cannot read file: " + std::strerror(errno));
+    return text;
+}
+
+}  // namespace
+
+std::string read_text_file(const std::string& path, std::uint64_t max_bytes) {
+    if (path == "-") return read_capped(std::cin, "<stdin>", max_bytes);
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
         throw InputError(path + ": cannot read file: it is a directory");
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(path + ": cannot open file: " + std::strerror(errno));
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw InputError(path + ": cannot read file: " + std::strerror(errno));
-    return text.str();
+    // A regular file says its size up front: refuse an oversized one without reading it.
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && max_bytes != kNoSizeCap && size > max_bytes) {
+        throw InputError(too_large(path, max_bytes));
+    }
+    return read_capped(in, path, max_bytes);
 }
 
 }  // namespace patience

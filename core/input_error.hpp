@@ -1,6 +1,7 @@
 // The error for bad input (files, options, notation): its message is the one line the user sees.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -11,7 +12,15 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// Reads a whole file ("-" for standard input); throws InputError naming the file when it cannot.
-std::string read_text_file(const std::string& path);
+// Caps on what a file may hold, so that a wrong file is refused at once instead of being read
+// into memory and parsed. The largest position (Malmaison, 208 cards) is under 3 KB of JSON; a
+// solution of 100,000 moves is under 1 MiB.
+inline constexpr std::uint64_t kMaxPositionFileBytes = std::uint64_t{1} << 20;
+inline constexpr std::uint64_t kMaxMovesFileBytes = std::uint64_t{64} << 20;
+inline constexpr std::uint64_t kNoSizeCap = 0;
+
+// Reads a whole file ("-" for standard input); throws InputError naming the file when it cannot,
+// or when it holds more than `max_bytes` (kNoSizeCap: no cap), before reading it all.
+std::string read_text_file(const std::string& path, std::uint64_t max_bytes = kNoSizeCap);
 
 }  // namespace patience

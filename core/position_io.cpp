@@ -248,17 +248,16 @@ std::string validation_problem(const Position& position) {
                std::to_string(rules.foundation_piles) + " piles";
     }
 
-    // Every card must be a card of this deal, exactly as many times as the decks hold it.
-    std::map<int, int> seen;
+    // Every card must be a card of this deal, exactly as many times as the decks hold it. Where
+    // not, every card with the wrong count is named with where its copies lie: one card typed
+    // wrong (JD as JS) shows as one too many of JS and one too few of JD, side by side.
+    std::map<int, std::vector<std::string>> where;  // by Card::index(): the fields holding it
     auto count_card = [&](Card card, const std::string& field) -> std::string {
         if (card.rank() < 1 || card.rank() > position.ranks) {
             return field + ": " + to_string(card) + " is not in a deck of " +
                    std::to_string(position.ranks) + " ranks";
         }
-        if (++seen[card.index()] > position.copies()) {
-            return field + ": one copy too many of " + to_string(card) + " (the game has " +
-                   std::to_string(position.copies()) + ")";
-        }
+        where[card.index()].push_back(field);
         return {};
     };
     for (std::size_t c = 0; c < position.tableau.size(); ++c) {
@@ -282,16 +281,31 @@ std::string validation_problem(const Position& position) {
             if (!p.empty()) return p;
         }
     }
+    std::string wrong;
+    int wrong_cards = 0;
+    constexpr int kNamed = 6;  // keep the line readable when a whole file is off
     for (int s = 0; s < kSuitCount; ++s) {
         for (int rank = 1; rank <= position.ranks; ++rank) {
             const Card card(rank, static_cast<Suit>(s));
-            const int count = seen[card.index()];
-            if (count != position.copies()) {
-                return "cards: " + to_string(card) + " appears " + std::to_string(count) +
-                       (count == 1 ? " time" : " times") + ", the game has " +
-                       std::to_string(position.copies());
+            const auto& fields = where[card.index()];
+            const int count = static_cast<int>(fields.size());
+            if (count == position.copies()) continue;
+            if (++wrong_cards > kNamed) continue;
+            wrong += (wrong.empty() ? "" : "; ") + to_string(card) + " appears " +
+                     std::to_string(count) + (count == 1 ? " time" : " times") +
+                     ", the game has " + std::to_string(position.copies());
+            if (count > 0) {
+                wrong += " (";
+                for (int k = 0; k < count; ++k) wrong += (k > 0 ? ", " : "") + fields[k];
+                wrong += ")";
             }
         }
+    }
+    if (wrong_cards > 0) {
+        if (wrong_cards > kNamed) {
+            wrong += "; and " + std::to_string(wrong_cards - kNamed) + " more cards";
+        }
+        return "cards: " + wrong;
     }
 
     // Foundations: valid piles, and the preset cards where the variant has them.
@@ -377,7 +391,7 @@ Position parse_position(std::string_view json_text, const std::string& source) {
 }
 
 Position load_position(const std::string& path) {
-    const std::string text = read_text_file(path);
+    const std::string text = read_text_file(path, kMaxPositionFileBytes);
     return parse_position(text, path == "-" ? "<stdin>" : path);
 }
 

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <new>
+
+#include <sys/mman.h>
 
 namespace patience {
 
@@ -15,28 +18,40 @@ constexpr int kLaneShift = 8;
 TranspositionTable::TranspositionTable(std::uint64_t bytes) {
     const std::uint64_t wanted = bytes / (kBucketEntries * sizeof(std::uint64_t));
     buckets_ = std::max(kMinBuckets, std::bit_floor(std::max<std::uint64_t>(wanted, 1)));
-    entries_ = std::make_unique<std::atomic<std::uint64_t>[]>(buckets_ * kBucketEntries);
-    for (std::uint64_t i = 0; i < buckets_ * kBucketEntries; ++i) {
-        entries_[i].store(0, std::memory_order_relaxed);
+    // Anonymous private pages read as zero (every entry empty) until written; MAP_NORESERVE
+    // because a search rarely touches the whole table.
+    void* memory = ::mmap(nullptr, this->bytes(), PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (memory == MAP_FAILED) throw std::bad_alloc();
+    entries_ = static_cast<std::uint64_t*>(memory);
+}
+
+TranspositionTable::~TranspositionTable() {
+    if (entries_ != nullptr) ::munmap(entries_, bytes());
+}
+
+// Every entry back to zero: the kernel drops the pages, and hands out zeroed ones again when
+// they are next touched (MADV_DONTNEED on private anonymous memory).
+void TranspositionTable::clear() {
+    if (::madvise(entries_, bytes(), MADV_DONTNEED) != 0) {
+        for (std::uint64_t i = 0; i < buckets_ * kBucketEntries; ++i) save(entries_[i], 0);
     }
 }
 
 void TranspositionTable::new_search() {
     if (++epoch_ == 256) {
         // The 8-bit epoch wrapped: old entries could look current again, so clear once.
-        for (std::uint64_t i = 0; i < buckets_ * kBucketEntries; ++i) {
-            entries_[i].store(0, std::memory_order_relaxed);
-        }
+        clear();
         epoch_ = 1;
     }
 }
 
 bool TranspositionTable::contains(std::uint64_t key, int lane) const {
-    const auto* b = bucket(key);
+    auto* b = bucket(key);
     const std::uint64_t want =
         (key & kTagMask) | (static_cast<std::uint64_t>(lane) << kLaneShift) | epoch_;
     for (std::uint64_t i = 0; i < kBucketEntries; ++i) {
-        const std::uint64_t e = b[i].load(std::memory_order_relaxed);
+        const std::uint64_t e = load(b[i]);
         if ((e & ~kPriorityMask) == want) return true;
     }
     return false;
@@ -51,7 +66,7 @@ void TranspositionTable::store(std::uint64_t key, std::uint64_t nodes, int lane)
     std::uint64_t victim = 0;
     std::uint64_t victim_score = UINT64_MAX;
     for (std::uint64_t i = 0; i < kBucketEntries; ++i) {
-        const std::uint64_t e = b[i].load(std::memory_order_relaxed);
+        const std::uint64_t e = load(b[i]);
         const bool stale = (e & 0xFF) != epoch_;
         const std::uint64_t score = stale ? 0 : 1 + ((e & kPriorityMask) >> kPriorityShift);
         if (score < victim_score) {
@@ -59,7 +74,7 @@ void TranspositionTable::store(std::uint64_t key, std::uint64_t nodes, int lane)
             victim = i;
         }
     }
-    b[victim].store(entry, std::memory_order_relaxed);
+    save(b[victim], entry);
 }
 
 }  // namespace patience

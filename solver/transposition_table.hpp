@@ -5,7 +5,8 @@
 
 #include <atomic>
 #include <cstdint>
-#include <memory>
+#include <cstddef>
+#include <utility>
 
 namespace patience {
 
@@ -38,8 +39,22 @@ public:
     static constexpr int kLanes = 4;
     static constexpr std::uint64_t kMinBuckets = std::uint64_t{1} << 16;
 
-    // Uses at most `bytes` (at least kMinBuckets buckets).
+    // Uses at most `bytes` (at least kMinBuckets buckets). The memory is mapped, not written:
+    // the kernel hands out zeroed pages as the search first touches them, so start-up takes no
+    // time whatever the size, and a short search uses only the pages it touches.
     explicit TranspositionTable(std::uint64_t bytes);
+    ~TranspositionTable();
+    TranspositionTable(const TranspositionTable&) = delete;
+    TranspositionTable& operator=(const TranspositionTable&) = delete;
+    TranspositionTable(TranspositionTable&& other) noexcept
+        : buckets_(other.buckets_), entries_(std::exchange(other.entries_, nullptr)),
+          epoch_(other.epoch_) {}
+    TranspositionTable& operator=(TranspositionTable&& other) noexcept {
+        std::swap(buckets_, other.buckets_);
+        std::swap(entries_, other.entries_);
+        std::swap(epoch_, other.epoch_);
+        return *this;
+    }
 
     // Starts a new solve: entries of earlier solves no longer count, with no clearing.
     void new_search();
@@ -52,12 +67,20 @@ public:
     static constexpr std::size_t bytes_per_entry() { return sizeof(std::uint64_t); }
 
 private:
-    std::atomic<std::uint64_t>* bucket(std::uint64_t key) const {
+    std::uint64_t* bucket(std::uint64_t key) const {
         return &entries_[(key & (buckets_ - 1)) * kBucketEntries];
     }
+    // Entries are read and written through std::atomic_ref: threads share the table.
+    static std::uint64_t load(std::uint64_t& entry) {
+        return std::atomic_ref<std::uint64_t>(entry).load(std::memory_order_relaxed);
+    }
+    static void save(std::uint64_t& entry, std::uint64_t value) {
+        std::atomic_ref<std::uint64_t>(entry).store(value, std::memory_order_relaxed);
+    }
+    void clear();
 
     std::uint64_t buckets_;
-    std::unique_ptr<std::atomic<std::uint64_t>[]> entries_;
+    std::uint64_t* entries_ = nullptr;  // mmap'ed, buckets_ * kBucketEntries words
     std::uint64_t epoch_ = 0;
 };
 

@@ -732,6 +732,39 @@ TEST_F(Cli, HelpListsOnlyOptionsTheCommandTakes) {
     EXPECT_EQ(deal.exit_code, 0) << deal.err;
 }
 
+// An oversized file is refused from its size, before it is read (a wrong file, not a position).
+TEST_F(Cli, OversizedPositionAndSolutionFilesAreRefusedAtOnce) {
+    const std::string big = path("big.json");
+    {
+        std::ofstream out(big, std::ios::binary);
+        const std::string block(1 << 16, ' ');
+        for (int i = 0; i < 40; ++i) out << block;  // 2.5 MiB of spaces
+    }
+    expect_rejected(run({"solve", "--position", big}), {big, "larger than 1024 KiB"});
+    expect_rejected(run({"solve", "--position", "-"}, big), {"<stdin>", "larger than 1024 KiB"});
+    // A solution file may be longer, but not without end.
+    const std::string moves = path("moves.txt");
+    std::filesystem::resize_file(big, (64u << 20) + 1);
+    std::filesystem::rename(big, moves);
+    expect_rejected(run({"check", "--variant", "diplomat", "--seed", "1", "--solution", moves}),
+                    {moves, "larger than"});
+}
+
+TEST_F(Cli, MemoryBeyondTheMachineIsAUsageErrorBeforeAnyAllocation) {
+    for (const std::string command : {"solve", "batch"}) {
+        std::vector<std::string> args = {command, "--variant", "diplomat", "--memory", "99999999"};
+        if (command == "solve") {
+            args.insert(args.end(), {"--seed", "1"});
+        } else {
+            args.insert(args.end(), {"--seeds", "1-2"});
+        }
+        const RunResult r = run(args);
+        EXPECT_EQ(r.exit_code, 2) << command << r.err;
+        EXPECT_TRUE(contains(r.err, "--memory: 99999999 MiB is more than this machine has"))
+            << r.err;
+    }
+}
+
 TEST_F(Cli, CheckOfNoMovesSaysSoInWords) {
     const std::string empty = write("none.txt", "");
     const RunResult r = run({"check", "--variant", "diplomat", "--seed", "1", "--solution", empty});

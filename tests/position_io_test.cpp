@@ -524,25 +524,30 @@ TEST(PositionIo, RejectsAKingInAFoundationOfAReducedDeck) {
 TEST(PositionIo, RejectsAThirdCopyInATwoDeckGameNamingTheExtraCopy) {
     Json doc = diplomat_aces_out();
     doc["tableau"][6][0] = "AC";
-    EXPECT_TRUE(rejected_with(doc, "tableau[6][0]", {"one copy too many", "AC"}));
+    // Both wrong counts, with where every copy lies: AC once too often, AS once too rarely.
+    EXPECT_TRUE(rejected_with(doc, "cards",
+                              {"AC appears 3 times, the game has 2 (tableau[0][0], tableau[1][0], "
+                               "tableau[6][0])",
+                               "AS appears 1 time, the game has 2 (tableau[7][0])"}));
 }
 
 TEST(PositionIo, ExtraCopyInTheStockIsNamedByItsFileIndex) {
     Json doc = diplomat_aces_out();
     doc["stock"][5] = "2C";  // stock[0] and stock[1] already hold both 2C
-    EXPECT_TRUE(rejected_with(doc, "stock[5]", {"one copy too many", "2C"}));
+    EXPECT_TRUE(rejected_with(doc, "cards", {"2C appears 3 times", "stock[5]", "2H appears 1 time"}));
 }
 
 TEST(PositionIo, ExtraCopyOnAFoundationIsNamed) {
     Json doc = diplomat_aces_out();
     doc["foundations"] = Json::parse(R"([[], ["AH"]])");
-    EXPECT_TRUE(rejected_with(doc, "foundations[1][0]", {"one copy too many", "AH"}));
+    EXPECT_TRUE(rejected_with(doc, "cards", {"AH appears 3 times", "foundations[1][0]"}));
 }
 
 TEST(PositionIo, RejectsASecondCopyInAOneDeckGame) {
     Json doc = double_dot_three_ranks();
     doc["tableau"][7][0] = "3C";
-    EXPECT_TRUE(rejected_with(doc, "tableau[7][0]", {"one copy too many", "3C", "1"}));
+    EXPECT_TRUE(rejected_with(doc, "cards", {"3C appears 2 times, the game has 1", "tableau[7][0]",
+                                             "3S appears 0 times"}));
 }
 
 TEST(PositionIo, RejectsAMissingCopy) {
@@ -562,6 +567,13 @@ TEST(PositionIo, RejectsAFullDealWithOneStockCardMissing) {
     const std::string dropped = doc["stock"][0];
     doc["stock"].erase(0);
     EXPECT_TRUE(rejected_with(doc, "cards", {dropped, "3 times", "4"}));
+}
+
+// Every card of a whole file wrong: the first six are named, and how many more there are.
+TEST(PositionIo, ManyWrongCountsAreSummed) {
+    Json doc = dealt_json(VariantId::Diplomat, 3, 13);
+    for (auto& card : doc["stock"]) card = "KS";
+    EXPECT_TRUE(rejected_with(doc, "cards", {"appears", "more cards"}));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -122,6 +122,27 @@ TEST(Restarts, SaltsDifferByRunAndLane) {
     EXPECT_FALSE(salts.count(0));
 }
 
+// The table: an entry is found in its own lane of the solve that stored it, and in no other;
+// 255 solves later the 8-bit epoch wraps, and the table is cleared (its pages dropped) so that no
+// old entry looks current again. It starts empty without being written, and survives a move.
+TEST(TranspositionTable, EntriesLiveInTheirLaneAndSolveAndSurviveTheEpochWrap) {
+    TranspositionTable table(1u << 20);
+    table.new_search();
+    EXPECT_FALSE(table.contains(0x123456789abcdef0ULL, 0));  // fresh pages read as empty
+    table.store(0x123456789abcdef0ULL, 100, 1);
+    EXPECT_TRUE(table.contains(0x123456789abcdef0ULL, 1));
+    EXPECT_FALSE(table.contains(0x123456789abcdef0ULL, 0));
+    TranspositionTable moved = std::move(table);
+    EXPECT_TRUE(moved.contains(0x123456789abcdef0ULL, 1));
+    moved.new_search();
+    EXPECT_FALSE(moved.contains(0x123456789abcdef0ULL, 1));
+    for (int solve = 2; solve < 256; ++solve) moved.new_search();
+    // Epoch 1 again, as when the entry was stored: only the clearing keeps it from counting.
+    EXPECT_FALSE(moved.contains(0x123456789abcdef0ULL, 1));
+    moved.store(0x0fedcba987654321ULL, 5, 2);
+    EXPECT_TRUE(moved.contains(0x0fedcba987654321ULL, 2));
+}
+
 // A probe with retire_after stops for good at exactly that many nodes of its own, however its
 // turns are cut, and proves nothing; the portfolio's greedy probe retires so.
 TEST(Restarts, AProbeRetiresAtItsOwnNodeCount) {

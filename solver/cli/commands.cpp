@@ -162,8 +162,7 @@ int run_solve(const Args& args) {
     solve_options.limits.node_limit = parse_u64("--node-limit", vm["node-limit"].as<std::string>());
     solve_options.limits.time_limit_seconds =
         parse_seconds("--time-limit", vm["time-limit"].as<std::string>());
-    solve_options.limits.memory_bytes =
-        parse_bounded("--memory", vm["memory"].as<std::string>(), 1, 1u << 20) << 20;
+    solve_options.limits.memory_bytes = parse_memory_mib(vm["memory"].as<std::string>());
     solve_options.threads =
         static_cast<int>(parse_bounded("--threads", vm["threads"].as<std::string>(), 1, 1024));
     if (vm.count("disable")) {
@@ -247,7 +246,7 @@ int run_check(const Args& args) {
     const StartPosition start = start_position(vm);
 
     std::vector<Move> moves;
-    const std::string text = read_text_file(path);
+    const std::string text = read_text_file(path, kMaxMovesFileBytes);
     if (auto error = parse_moves(text, moves)) {
         throw InputError((path == "-" ? std::string("<stdin>") : path) + ": token " +
                          std::to_string(error->index + 1) + " '" + error->token +
@@ -420,7 +419,7 @@ int run_batch_command(const Args& args) {
         parse_seconds("--time-limit", vm["time-limit"].as<std::string>());
     config.limits.memory_bytes =
         vm.count("memory")
-            ? parse_bounded("--memory", vm["memory"].as<std::string>(), 1, 1u << 20) << 20
+            ? parse_memory_mib(vm["memory"].as<std::string>())
             : (std::uint64_t{64} << 20) * static_cast<std::uint64_t>(config.threads);
     if (vm.count("out") && vm["out"].as<std::string>() != "-") {
         config.out_path = vm["out"].as<std::string>();

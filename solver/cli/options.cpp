@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cmath>
 
+#include <unistd.h>
+
 #include "core/deal.hpp"
 #include "core/input_error.hpp"
 #include "core/position_io.hpp"
@@ -36,6 +38,21 @@ std::uint64_t parse_bounded(const std::string& option, const std::string& text, 
                          std::to_string(max) + ")");
     }
     return value;
+}
+
+std::uint64_t parse_memory_mib(const std::string& text) {
+    const std::uint64_t mib = parse_bounded("--memory", text, 1, std::uint64_t{1} << 40);
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long page_size = ::sysconf(_SC_PAGE_SIZE);
+    if (pages > 0 && page_size > 0) {
+        const std::uint64_t machine_mib =
+            static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size) >> 20;
+        if (mib > machine_mib) {
+            throw InputError("--memory: " + text + " MiB is more than this machine has (" +
+                             std::to_string(machine_mib) + " MiB)");
+        }
+    }
+    return mib << 20;
 }
 
 VariantId parse_variant_option(const std::string& name, const std::string& also) {
@@ -100,7 +117,7 @@ void play_given_moves(const po::variables_map& vm, StartPosition& start) {
         if (path == "-" && vm.count("position") && vm["position"].as<std::string>() == "-") {
             throw InputError("--position and --moves-file cannot both read standard input");
         }
-        text = read_text_file(path);
+        text = read_text_file(path, kMaxMovesFileBytes);
         source = path == "-" ? "<stdin>" : path;
     } else {
         return;

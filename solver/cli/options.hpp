@@ -18,6 +18,9 @@ std::uint64_t parse_u64(const std::string& option, const std::string& text);
 // A decimal integer in [min, max]; throws InputError naming `option`.
 std::uint64_t parse_bounded(const std::string& option, const std::string& text, std::uint64_t min,
                             std::uint64_t max);
+// A --memory value in MiB, as bytes: at least 1, and no more than the machine's memory (refused
+// before anything is allocated). Throws InputError.
+std::uint64_t parse_memory_mib(const std::string& text);
 // A variant name given to --variant; throws InputError listing the known names (and `also`,
 // e.g. ", or all", where the command accepts more).
 VariantId parse_variant_option(const std::string& name, const std::string& also = "");
