@@ -7,6 +7,7 @@
 #include <fstream>
 #include <initializer_list>
 #include <iterator>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <sstream>
@@ -762,6 +763,54 @@ TEST_F(Cli, MemoryBeyondTheMachineIsAUsageErrorBeforeAnyAllocation) {
         EXPECT_EQ(r.exit_code, 2) << command << r.err;
         EXPECT_TRUE(contains(r.err, "--memory: 99999999 MiB is more than this machine has"))
             << r.err;
+    }
+}
+
+// scripts/shard.sh: bad numbers are one line and exit 2 (no traceback); the commands it prints
+// run as printed, and together cover the range once.
+TEST_F(Cli, ShardPlanRefusesBadNumbersAndPrintsCommandsThatRun) {
+    const std::string script = std::string(PATIENCE_SOURCE_DIR) + "/scripts/shard.sh";
+    const std::string env = "PATIENCE=" + shell_quoted(PATIENCE_BINARY) + " ";
+    const std::string err = path("err.txt");
+    const int bad = std::system((env + "bash " + shell_quoted(script) + " plan all 1 x 3 2>" +
+                                 shell_quoted(err) + " >/dev/null")
+                                    .c_str());
+    EXPECT_EQ(WEXITSTATUS(bad), 2);
+    const std::string message = read_all(err);
+    EXPECT_TRUE(contains(message, "B must be an unsigned 64-bit integer, got 'x'")) << message;
+    EXPECT_FALSE(contains(message, "Traceback")) << message;
+    const std::string plan = path("plan.sh");
+    ASSERT_EQ(std::system((env + "bash " + shell_quoted(script) +
+                           " plan diplomat 1 5 2 --ranks 4 >" + shell_quoted(plan))
+                              .c_str()),
+              0);
+    const std::string commands = read_all(plan);
+    EXPECT_EQ(line_count(commands), 2u) << commands;
+    ASSERT_EQ(std::system(("cd " + shell_quoted(dir_.string()) + " && bash " + shell_quoted(plan) +
+                           " 2>/dev/null >/dev/null")
+                              .c_str()),
+              0);
+    EXPECT_EQ(line_count(read_all(dir_ / "shard-1.jsonl")) +
+                  line_count(read_all(dir_ / "shard-2.jsonl")),
+              5u);
+}
+
+// A larger --node-limit never loses an answer: a deal won under one limit is won under every
+// larger one in the same nodes and with the same moves (the search is a prefix of itself).
+TEST_F(Cli, ALargerNodeLimitGivesTheSameWinInTheSameNodes) {
+    for (const std::string seed : {"2", "3"}) {
+        std::optional<Json> first;
+        for (const std::string limit : {"400000", "800000", "3000000"}) {
+            const Json answer = solve_json({"--variant", "emperor", "--seed", seed,
+                                            "--node-limit", limit});
+            ASSERT_EQ(answer.at("result"), "won") << seed << " at " << limit;
+            if (!first) {
+                first = answer;
+                continue;
+            }
+            EXPECT_EQ(answer.at("nodes"), first->at("nodes")) << seed << " at " << limit;
+            EXPECT_EQ(answer.at("solution"), first->at("solution")) << seed << " at " << limit;
+        }
     }
 }
 
