@@ -3,6 +3,7 @@
 #include "core/rules.hpp"
 #include "solver/fast_solver.hpp"
 #include "solver/reference_solver.hpp"
+#include "solver/solution_shortening.hpp"
 
 namespace patience {
 
@@ -15,9 +16,16 @@ void verify_win(const Position& start, const SolveResult& result) {
     if (!replayed.won) throw UnverifiedSolution("solution replays but does not win");
 }
 
+void verify_and_shorten(const Position& start, SolveResult& result) {
+    verify_win(start, result);
+    result.search_moves = result.solution.size();
+    result.solution = shorten_solution(start, result.solution);
+    verify_win(start, result);
+}
+
 SolveResult solve_with(FastSolver& solver, const Position& start, const SearchLimits& limits) {
     SolveResult result = solver.solve(start, limits);
-    if (result.verdict == Verdict::Won) verify_win(start, result);
+    if (result.verdict == Verdict::Won) verify_and_shorten(start, result);
     return result;
 }
 
@@ -52,7 +60,7 @@ SolveResult solve(const Position& start, const SolveOptions& options) {
         return result;
     }
     SolveResult result = reference_solve(start, options.limits);
-    if (result.verdict == Verdict::Won) verify_win(start, result);
+    if (result.verdict == Verdict::Won) verify_and_shorten(start, result);
     return result;
 }
 

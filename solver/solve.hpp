@@ -35,10 +35,14 @@ public:
 // Throws UnverifiedSolution unless `result` (a `won`) replays from `start` to a win.
 void verify_win(const Position& start, const SolveResult& result);
 
+// verify_win, then the solution shortened (solution_shortening.hpp; its length before in
+// search_moves) and verified again.
+void verify_and_shorten(const Position& start, SolveResult& result);
+
 class FastSolver;
 
-// Solves `start` with a caller's fast solver (whose table is reused), then referees a win as
-// solve() does.
+// Solves `start` with a caller's fast solver (whose table is reused), then referees and shortens
+// a win as solve() does.
 SolveResult solve_with(FastSolver& solver, const Position& start, const SearchLimits& limits);
 
 // Re-proves `result` (a fast `lost` of `start`) as SolveOptions::confirm_lost says, and records
@@ -46,7 +50,8 @@ SolveResult solve_with(FastSolver& solver, const Position& start, const SearchLi
 void confirm_loss(const Position& start, const SolveOptions& options, SolveResult& result);
 
 // Solves `start` with the chosen engine. A `won` result has been replayed move by move through
-// the reference rules engine and ends won; otherwise UnverifiedSolution is thrown.
+// the reference rules engine and ends won, before and after its shortening; otherwise
+// UnverifiedSolution is thrown.
 SolveResult solve(const Position& start, const SolveOptions& options);
 
 }  // namespace patience

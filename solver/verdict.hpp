@@ -48,7 +48,9 @@ struct SolveResult {
     LimitHit limit = LimitHit::None;
     std::uint64_t nodes = 0;         // positions expanded: deterministic effort
     double seconds = 0;
-    std::vector<Move> solution;      // every move from the start, when won
+    std::vector<Move> solution;      // every move from the start, when won (shortened)
+    std::uint64_t search_moves = 0;  // the length of the search's own winning line, before
+                                     // solution_shortening.hpp
     NodeHistogram histogram;         // filled only when asked for (FastSolver::record_histogram)
     Confirmation confirmation = Confirmation::NotAsked;  // of a `lost` (SolveOptions::confirm_lost)
     std::uint64_t confirmation_nodes = 0;  // the re-proof's nodes (not counted in `nodes`)

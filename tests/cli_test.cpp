@@ -814,6 +814,34 @@ TEST_F(Cli, ALargerNodeLimitGivesTheSameWinInTheSameNodes) {
     }
 }
 
+// --explain: one line per move with its cards, numbered, as many as the solution has; --boards
+// adds the board before and after every move. check --explain follows a given line the same way.
+TEST_F(Cli, ExplainNamesTheCardsOfEveryMoveAndBoardsShowThePositions) {
+    const RunResult solved = run({"solve", "--variant", "emperor", "--seed", "3", "--ranks", "3",
+                                  "--solution", "--explain", "--boards"});
+    ASSERT_EQ(solved.exit_code, 0) << solved.err;
+    EXPECT_TRUE(contains(solved.out, "   1. 2>f     AH to the foundation\n")) << solved.out;
+    const Json answer = solve_json({"--variant", "emperor", "--seed", "3", "--ranks", "3"});
+    const std::size_t moves = answer.at("solution").size();
+    std::size_t boards = 0, pos = 0;
+    while ((pos = solved.out.find("foundations:", pos)) != std::string::npos) ++boards, ++pos;
+    EXPECT_EQ(boards, moves + 1);
+    EXPECT_TRUE(contains(solved.out, std::to_string(moves) + ". ")) << solved.out;
+    const std::string line = write("line.txt", solution_text(answer));
+    const RunResult checked = run({"check", "--variant", "emperor", "--seed", "3", "--ranks", "3",
+                                   "--solution", line, "--explain"});
+    EXPECT_EQ(checked.exit_code, 0);
+    EXPECT_EQ(line_count(checked.out), moves + 1);  // the moves, then the verdict
+    expect_rejected(run({"solve", "--variant", "emperor", "--seed", "3", "--boards"}),
+                    {"--boards goes with --explain"});
+}
+
+TEST_F(Cli, SolveReportsTheShortenedLengthAndTheSearchsOwn) {
+    const Json answer = solve_json({"--variant", "emperor", "--seed", "3"});
+    EXPECT_EQ(answer.at("moves"), answer.at("solution").size());
+    EXPECT_LT(answer.at("moves").get<int>(), answer.at("search_moves").get<int>());
+}
+
 TEST_F(Cli, CheckOfNoMovesSaysSoInWords) {
     const std::string empty = write("none.txt", "");
     const RunResult r = run({"check", "--variant", "diplomat", "--seed", "1", "--solution", empty});

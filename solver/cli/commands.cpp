@@ -14,6 +14,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "core/explain.hpp"
 #include "core/input_error.hpp"
 #include "core/position_io.hpp"
 #include "core/pysol_deal.hpp"
@@ -72,6 +73,20 @@ int exit_code_for(Verdict verdict) {
         case Verdict::Unknown: return kExitUnknown;
     }
     return kExitUnknown;
+}
+
+// The moves from `start`, one per line: the token, then its cards in words (core/explain.hpp);
+// with `boards`, the board before the first move and after every move.
+void print_explained(const Position& start, const std::vector<Move>& moves, bool boards) {
+    Position p = start;
+    if (boards) std::cout << board_text(p);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        char number[32];
+        std::snprintf(number, sizeof number, "%4zu. %-7s ", i + 1, to_string(moves[i]).c_str());
+        std::cout << (boards ? "\n" : "") << number << describe_move(p, moves[i]) << "\n";
+        apply_move(p, moves[i]);
+        if (boards) std::cout << board_text(p);
+    }
 }
 
 // --disable's help, for solve and batch alike.
@@ -144,6 +159,8 @@ int run_solve(const Args& args) {
         ("reference", "use the exhaustive reference search (slow; the ground truth for tests)")
         ("disable", po::value<std::string>(), disable_help().c_str())
         ("solution", "print the winning moves")
+        ("explain", "print the winning moves one per line, with the cards each one moves")
+        ("boards", "with --explain: also print the board before the first move and after each")
         ("confirm-lost", "re-prove a `lost` with independently drawn position keys and a fresh "
                          "table (as long again); prints whether it was confirmed")
         ("histogram", "also print where the nodes went: counts by cards left in the stock and "
@@ -154,8 +171,14 @@ int run_solve(const Args& args) {
         "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE)\n"
         "       [--moves \"TOKENS\" | --moves-file FILE] [--node-limit N] [--time-limit S]\n"
         "       [--memory MIB] [--threads T] [--solution] [--json] [--reference] [--disable LIST]\n"
-        "       [--histogram] [--confirm-lost]";
+        "       [--histogram] [--confirm-lost] [--explain [--boards]]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
+    const bool explain = vm.count("explain") > 0;
+    const bool boards = vm.count("boards") > 0;
+    if (boards && !explain) throw InputError("--boards goes with --explain");
+    if (explain && vm.count("json")) {
+        throw InputError("--explain prints text; --json has the solution as an array already");
+    }
 
     SolveOptions solve_options;
     if (vm.count("reference")) solve_options.engine = Engine::Reference;
@@ -197,6 +220,7 @@ int run_solve(const Args& args) {
             auto moves = nlohmann::json::array();
             for (const Move& m : result.solution) moves.push_back(to_string(m));
             out["moves"] = result.solution.size();
+            out["search_moves"] = result.search_moves;
             out["solution"] = moves;
         }
         if (result.confirmation != Confirmation::NotAsked) {
@@ -215,10 +239,15 @@ int run_solve(const Args& args) {
                       << result.confirmation_nodes << " nodes with independent keys)\n";
         }
         if (result.verdict == Verdict::Won) {
-            std::cout << "moves: " << result.solution.size() << "\n";
+            std::cout << "moves: " << result.solution.size();
+            if (result.search_moves != result.solution.size()) {
+                std::cout << " (shortened from the search's " << result.search_moves << ")";
+            }
+            std::cout << "\n";
             if (vm.count("solution")) {
                 std::cout << "solution: " << format_moves(result.solution) << "\n";
             }
+            if (explain) print_explained(start.position, result.solution, boards);
         }
         if (!result.histogram.empty()) std::cout << histogram_table(result.histogram);
     }
@@ -228,12 +257,15 @@ int run_solve(const Args& args) {
 int run_check(const Args& args) {
     po::options_description options("check options");
     add_deal_options(options);
-    options.add_options()("solution", po::value<std::string>(),
-                          "file of moves, separated by white space (- for stdin)");
+    options.add_options()
+        ("solution", po::value<std::string>(),
+         "file of moves, separated by white space (- for stdin)")
+        ("explain", "print the moves one per line, with the cards each one moves, as they replay")
+        ("boards", "with --explain: also print the board before the first move and after each");
     po::variables_map vm;
     const std::string usage =
         "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE)\n"
-        "       [--moves \"TOKENS\" | --moves-file FILE] --solution FILE";
+        "       [--moves \"TOKENS\" | --moves-file FILE] --solution FILE [--explain [--boards]]";
     if (!parse("check", usage, options, args, vm)) return kExitOk;
     if (!vm.count("solution")) throw InputError("--solution FILE is required");
     const std::string path = vm["solution"].as<std::string>();
@@ -253,6 +285,16 @@ int run_check(const Args& args) {
                          "' is not a move (expected draw, deal, w>f, w>N, N>f, N>M or N>MxK)");
     }
     const ReplayResult replayed = replay(start.position, moves);
+    if (vm.count("boards") && !vm.count("explain")) {
+        throw InputError("--boards goes with --explain");
+    }
+    if (vm.count("explain")) {
+        // The legal part of the line: an illegal move is reported below.
+        const std::size_t legal = replayed.all_legal ? moves.size() : replayed.first_illegal;
+        print_explained(start.position,
+                        std::vector<Move>(moves.begin(), moves.begin() + static_cast<long>(legal)),
+                        vm.count("boards") > 0);
+    }
     if (!replayed.all_legal) {
         std::cout << "invalid: move " << replayed.first_illegal + 1 << " of " << moves.size()
                   << " (" << to_string(moves[replayed.first_illegal])
