@@ -842,6 +842,20 @@ TEST_F(Cli, SolveReportsTheShortenedLengthAndTheSearchsOwn) {
     EXPECT_LT(answer.at("moves").get<int>(), answer.at("search_moves").get<int>());
 }
 
+// Off a terminal (here: stderr is a file), progress comes as plain lines now and then.
+TEST_F(Cli, BatchOffATerminalPrintsPlainProgressLines) {
+    const RunResult quiet = run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-40",
+                                 "--node-limit", "30000", "--out", path("a.jsonl")});
+    EXPECT_FALSE(contains(quiet.err, "patience batch: ")) << quiet.err;  // under 30 s
+    const RunResult chatty =
+        run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-40", "--node-limit", "30000",
+             "--out", path("b.jsonl"), "--progress-every", "0.01"});
+    EXPECT_EQ(chatty.exit_code, 0) << chatty.err;
+    EXPECT_TRUE(contains(chatty.err, "patience batch: ")) << chatty.err;
+    EXPECT_TRUE(contains(chatty.err, "/80, ")) << chatty.err;
+    EXPECT_FALSE(contains(chatty.err, "\r")) << chatty.err;
+}
+
 TEST_F(Cli, CheckOfNoMovesSaysSoInWords) {
     const std::string empty = write("none.txt", "");
     const RunResult r = run({"check", "--variant", "diplomat", "--seed", "1", "--solution", empty});

@@ -396,6 +396,9 @@ int run_batch_command(const Args& args) {
         ("out", po::value<std::string>(),
          "append one JSON line per deal to this file, skipping deals already in it "
          "(default, or -: standard output)")
+        ("progress-every", po::value<std::string>()->default_value("30"),
+         "when standard error is not a terminal (a log, a cluster job): print a progress line "
+         "every this many seconds (0: never)")
         ("retry-unknown", "solve again the deals whose line in --out is `unknown` and was "
                           "solved under other conditions (e.g. a smaller --node-limit); the "
                           "new line supersedes the old one")
@@ -410,7 +413,7 @@ int run_batch_command(const Args& args) {
     const std::string usage =
         "--variant V[,V...]|all --seeds A-B [--pysol] [--ranks R] [--threads T] [--out FILE]\n"
         "       [--retry-unknown] [--node-limit N] [--time-limit S] [--memory MIB]\n"
-        "       [--disable LIST]";
+        "       [--disable LIST] [--progress-every S]";
     if (!parse("batch", usage, options, args, vm)) return kExitOk;
     if (!vm.count("variant")) throw InputError("--variant is required (a name, a list, or all)");
     if (!vm.count("seeds")) throw InputError("--seeds A-B is required");
@@ -483,7 +486,9 @@ int run_batch_command(const Args& args) {
     const SignalGuard signals;
 
     // On a terminal, one line redrawn in place, cut to its width; elsewhere (a log file, a
-    // cluster's output) a plain line every 30 seconds.
+    // cluster's output) a plain line every --progress-every seconds.
+    const double plain_every =
+        parse_seconds("--progress-every", vm["progress-every"].as<std::string>());
     const bool terminal = ::isatty(STDERR_FILENO) == 1;
     bool printed = false;
     double last_plain = 0;
@@ -491,7 +496,7 @@ int run_batch_command(const Args& args) {
         if (terminal) {
             std::cerr << "\r" << progress_line(p, terminal_width() - 1) << "\x1b[K" << std::flush;
             printed = true;
-        } else if (p.seconds - last_plain >= 30 && p.done < p.total) {
+        } else if (plain_every > 0 && p.seconds - last_plain >= plain_every && p.done < p.total) {
             std::cerr << "patience batch: " << progress_line(p) << "\n" << std::flush;
             last_plain = p.seconds;
         }
