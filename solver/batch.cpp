@@ -156,6 +156,7 @@ Statistics run_batch(const BatchConfig& config,
     BatchProgress state;
     Statistics summary;
     std::vector<BatchRecord::Id> work;
+    std::set<BatchRecord::Id> retried;  // deals of the file solved again
     std::uint64_t other_conditions = 0, other_unknown = 0;  // kept lines solved otherwise
     const RunConditions* other_example = nullptr;
     // Seed by seed, the variants in turn: a run stopped early has deals of every variant.
@@ -170,7 +171,7 @@ Statistics run_batch(const BatchConfig& config,
             const bool same = kept.conditions.same_search(conditions);
             if (config.retry_unknown && kept.result == Verdict::Unknown && !same) {
                 work.push_back(id);
-                ++state.retried;
+                retried.insert(id);
                 continue;
             }
             ++state.skipped;
@@ -195,7 +196,7 @@ Statistics run_batch(const BatchConfig& config,
     // The summary covers the batch's own range, including deals finished by earlier runs;
     // records of other variants, seeds or rank counts in the same file are kept, not summarised.
     // A deal being solved again is tallied when its new line is written.
-    const std::set<BatchRecord::Id> again(work.begin(), work.end());
+    state.retried = retried.size();
     for (const auto& id : existing.ids()) {
         const bool variant_in = std::find(config.variants.begin(), config.variants.end(),
                                           id.variant) != config.variants.end();
@@ -203,7 +204,7 @@ Statistics run_batch(const BatchConfig& config,
             id.seed >= config.first_seed && id.seed <= config.last_seed) {
             const BatchRecord& record = existing.record(id);
             summary.add(record);
-            if (!again.count(id)) tally(state, record);
+            if (!retried.count(id)) tally(state, record);
         }
     }
     state.total = work.size();

@@ -174,6 +174,7 @@ std::string progress_line(const BatchProgress& p, std::size_t width) {
     const double eta = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
     std::string line = format("%llu/%llu", as_ull(p.done), as_ull(p.total));
     if (p.skipped > 0) line += format(" (+%llu in file)", as_ull(p.skipped));
+    if (p.retried > 0) line += format(" (%llu solved again)", as_ull(p.retried));
     line += format(", %.1f/s, ETA %s", rate, duration_text(eta).c_str());
     for (const auto& [variant, t] : p.tally) {
         // The running win rate as bounds: unknown deals may be either.
