@@ -130,6 +130,20 @@ void tally(BatchProgress& progress, const BatchRecord& record) {
 
 }  // namespace
 
+std::optional<std::pair<std::uint64_t, std::uint64_t>> shard_seeds(std::uint64_t first,
+                                                                    std::uint64_t last,
+                                                                    std::uint64_t k,
+                                                                    std::uint64_t n) {
+    // The range may hold 2^64 seeds: count in 128 bits.
+    using Wide = unsigned __int128;
+    const Wide total = Wide{last} - first + 1;
+    const Wide begin = total * (k - 1) / n;  // offsets into the range
+    const Wide end = total * k / n;
+    if (begin == end) return std::nullopt;
+    return std::pair{static_cast<std::uint64_t>(first + begin),
+                     static_cast<std::uint64_t>(first + (end - 1))};
+}
+
 RunConditions batch_conditions(const BatchConfig& config) {
     RunConditions c;
     c.node_limit = config.limits.node_limit;

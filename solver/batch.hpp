@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,14 @@ struct BatchProgress {
     double seconds = 0;
     std::map<VariantId, Tally> tally;  // every deal of the batch's range finished so far
 };
+
+// The seeds of the k-th (from 1) of n contiguous slices of [first, last], in order: the slices
+// cover the range exactly once and their sizes differ by at most one. Empty (nullopt) when there
+// are more slices than seeds and this one gets none. Needs 1 <= k <= n.
+std::optional<std::pair<std::uint64_t, std::uint64_t>> shard_seeds(std::uint64_t first,
+                                                                    std::uint64_t last,
+                                                                    std::uint64_t k,
+                                                                    std::uint64_t n);
 
 // The conditions every line of this batch records: its limits (the table each deal gets is the
 // memory divided among the threads), the techniques switched off, and the solver's version.

@@ -13,6 +13,8 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "core/input_error.hpp"
 #include "core/variant.hpp"
@@ -367,6 +369,42 @@ TEST_F(Batch, StatsMergesOverlappingShardsFromTheCommandLine) {
     // 40 distinct deals per variant, 10 duplicates per variant.
     EXPECT_NE(out.find("\"deals\": 40"), std::string::npos) << out;
     EXPECT_NE(out.find("\"duplicates\": 20"), std::string::npos) << out;
+}
+
+// ----- shards -----
+
+TEST(Shards, SlicesCoverTheRangeOnceInOrderWithSizesWithinOne) {
+    for (const auto& [first, last] : std::vector<std::pair<std::uint64_t, std::uint64_t>>{
+             {1, 1}, {1, 7}, {5, 104}, {1, 1000}, {0, 0xFFFFFFFFFFFFFFFFULL},
+             {0xFFFFFFFFFFFFFF00ULL, 0xFFFFFFFFFFFFFFFFULL}}) {
+        for (std::uint64_t n : {1u, 2u, 3u, 7u, 8u, 300u}) {
+            using Wide = unsigned __int128;  // a slice may hold 2^64 seeds
+            const Wide total = Wide{last} - first + 1;
+            std::uint64_t next = first, empty = 0;
+            Wide smallest = total, largest = 0;
+            bool covered_to_the_end = false;
+            for (std::uint64_t k = 1; k <= n; ++k) {
+                const auto slice = shard_seeds(first, last, k, n);
+                if (!slice) {
+                    ++empty;
+                    smallest = 0;
+                    continue;
+                }
+                EXPECT_EQ(slice->first, next) << first << "-" << last << " " << k << "/" << n;
+                EXPECT_LE(slice->first, slice->second);
+                const Wide size = Wide{slice->second} - slice->first + 1;
+                smallest = std::min(smallest, size);
+                largest = std::max(largest, size);
+                covered_to_the_end = slice->second == last;
+                next = slice->second + 1;
+            }
+            EXPECT_TRUE(covered_to_the_end) << first << "-" << last << " in " << n;
+            EXPECT_TRUE(largest - smallest <= 1) << first << "-" << last << " in " << n;
+            EXPECT_EQ(empty, total >= n ? 0u : n - static_cast<std::uint64_t>(total));
+        }
+    }
+    EXPECT_EQ(shard_seeds(1, 10, 2, 3), (std::pair<std::uint64_t, std::uint64_t>{4, 6}));
+    EXPECT_FALSE(shard_seeds(1, 2, 1, 3));  // three shards, two seeds: one gets none
 }
 
 // ----- bench -----

@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <iterator>
 #include <optional>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <sstream>
@@ -854,6 +855,63 @@ TEST_F(Cli, BatchOffATerminalPrintsPlainProgressLines) {
     EXPECT_TRUE(contains(chatty.err, "patience batch: ")) << chatty.err;
     EXPECT_TRUE(contains(chatty.err, "/80, ")) << chatty.err;
     EXPECT_FALSE(contains(chatty.err, "\r")) << chatty.err;
+}
+
+// --shard K/N and a Slurm array task's variables pick the same slice; {shard} in --out names
+// the shard's file; the shards' files together hold every deal once.
+TEST_F(Cli, ShardsFromTheOptionOrFromSlurmCoverTheRangeOnce) {
+    const std::string pattern = path("shard-{shard}.jsonl");
+    for (int k = 1; k <= 3; ++k) {
+        const RunResult r = run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-10",
+                                 "--ranks", "4", "--shard", std::to_string(k) + "/3", "--out",
+                                 pattern});
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+    }
+    EXPECT_TRUE(contains(read_all(dir_ / "stderr.txt"),
+                         "shard 3/3 (--shard) of seeds 1-10: seeds 7-10"));
+    std::size_t lines = 0;
+    for (int k = 1; k <= 3; ++k) {
+        lines += line_count(read_all(dir_ / ("shard-" + std::to_string(k) + ".jsonl")));
+    }
+    EXPECT_EQ(lines, 20u);
+    const RunResult merged = run({"stats", path("shard-1.jsonl"), path("shard-2.jsonl"),
+                                  path("shard-3.jsonl"), "--json"});
+    const Json stats = Json::parse(merged.out);
+    EXPECT_EQ(stats.at("duplicates"), 0);
+    for (const auto& row : stats.at("variants")) EXPECT_EQ(row.at("deals"), 10);
+
+    // Slurm: task 12 of an array 11-13 is the second of three shards.
+    const std::string env =
+        "SLURM_ARRAY_TASK_ID=12 SLURM_ARRAY_TASK_MIN=11 SLURM_ARRAY_TASK_MAX=13 ";
+    const std::string command = env + shell_quoted(PATIENCE_BINARY) +
+                                " batch --variant diplomat,emperor --seeds 1-10 --ranks 4 --out " +
+                                shell_quoted(path("slurm-{shard}.jsonl")) + " 2>" +
+                                shell_quoted(path("slurm.err")) + " >/dev/null";
+    ASSERT_EQ(std::system(command.c_str()), 0);
+    EXPECT_TRUE(contains(read_all(dir_ / "slurm.err"), "shard 2/3 (Slurm array task 12)"));
+    auto deals = [](const std::string& text) {
+        std::set<std::pair<std::string, std::uint64_t>> ids;
+        std::istringstream lines(text);
+        for (std::string line; std::getline(lines, line);) {
+            const Json record = Json::parse(line);
+            ids.emplace(record.at("variant"), record.at("seed"));
+        }
+        return ids;
+    };
+    EXPECT_EQ(deals(read_all(dir_ / "slurm-2.jsonl")), deals(read_all(dir_ / "shard-2.jsonl")));
+    EXPECT_EQ(deals(read_all(dir_ / "slurm-2.jsonl")).size(), 6u);  // seeds 4-6, two variants
+}
+
+TEST_F(Cli, BadShardsAreUsageErrors) {
+    for (const std::string shard : {"0/3", "4/3", "3", "a/b", "1/0"}) {
+        const RunResult r =
+            run({"batch", "--variant", "diplomat", "--seeds", "1-10", "--shard", shard});
+        EXPECT_EQ(r.exit_code, 2) << shard;
+        EXPECT_EQ(line_count(r.err), 1u) << r.err;
+    }
+    expect_rejected(run({"batch", "--variant", "diplomat", "--seeds", "1-10", "--out",
+                         path("x-{shard}.jsonl")}),
+                    {"{shard}", "not a shard"});
 }
 
 TEST_F(Cli, CheckOfNoMovesSaysSoInWords) {

@@ -5,11 +5,13 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdlib>
+#include <optional>
+#include <tuple>
 
 #include <cmath>
 #include <cstdio>
 #include <iostream>
-#include <thread>
 #include <nlohmann/json.hpp>
 
 #include <boost/program_options.hpp>
@@ -19,6 +21,7 @@
 #include "core/position_io.hpp"
 #include "core/pysol_deal.hpp"
 #include "core/rules.hpp"
+#include "solver/arena_size.hpp"
 #include "solver/batch.hpp"
 #include "solver/bench_suite.hpp"
 #include "solver/cli/options.hpp"
@@ -381,24 +384,76 @@ std::size_t terminal_width() {
     return 80;
 }
 
+struct Shard {
+    std::uint64_t index = 1;  // K, from 1
+    std::uint64_t count = 1;  // N
+    std::string source;       // "--shard" or the Slurm variables it came from
+};
+
+std::uint64_t slurm_number(const char* name) {
+    const char* value = std::getenv(name);
+    if (value == nullptr) throw InputError(std::string(name) + " is not set");
+    return parse_u64(name, value);
+}
+
+// --shard K/N, else the Slurm job array task's place in its array (SLURM_ARRAY_TASK_ID among
+// SLURM_ARRAY_TASK_MIN.., SLURM_ARRAY_TASK_COUNT tasks, or up to SLURM_ARRAY_TASK_MAX), else none.
+// Array indices must be consecutive (no step), as the job script in scripts/slurm/ makes them.
+std::optional<Shard> shard_of_run(const po::variables_map& vm) {
+    Shard shard;
+    if (vm.count("shard")) {
+        const std::string text = vm["shard"].as<std::string>();
+        const auto slash = text.find('/');
+        if (slash == std::string::npos) {
+            throw InputError("--shard: expected K/N (e.g. 3/8), got '" + text + "'");
+        }
+        shard.index = parse_u64("--shard " + text, text.substr(0, slash));
+        shard.count = parse_u64("--shard " + text, text.substr(slash + 1));
+        shard.source = "--shard";
+    } else if (std::getenv("SLURM_ARRAY_TASK_ID") != nullptr) {
+        const std::uint64_t id = slurm_number("SLURM_ARRAY_TASK_ID");
+        const std::uint64_t min = slurm_number("SLURM_ARRAY_TASK_MIN");
+        const std::uint64_t count = std::getenv("SLURM_ARRAY_TASK_COUNT") != nullptr
+                                        ? slurm_number("SLURM_ARRAY_TASK_COUNT")
+                                        : slurm_number("SLURM_ARRAY_TASK_MAX") - min + 1;
+        if (id < min) throw InputError("SLURM_ARRAY_TASK_ID is below SLURM_ARRAY_TASK_MIN");
+        shard.index = id - min + 1;
+        shard.count = count;
+        shard.source = "Slurm array task " + std::to_string(id);
+    } else {
+        return std::nullopt;
+    }
+    if (shard.count == 0 || shard.index == 0 || shard.index > shard.count) {
+        throw InputError("shard " + std::to_string(shard.index) + "/" +
+                         std::to_string(shard.count) + " (" + shard.source +
+                         "): K must be between 1 and N");
+    }
+    return shard;
+}
+
 }  // namespace
 
 int run_batch_command(const Args& args) {
     po::options_description options("batch options");
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    // The CPUs this process may use (oneTBB reads its affinity mask: a Slurm task's share).
+    const int cores = arena_size(1 << 20);
     options.add_options()
         ("variant", po::value<std::string>(), "variants, comma-separated, or all")
         ("seeds", po::value<std::string>(), "seed range A-B (inclusive)")
         ("pysol", "the seeds are PySolFC game numbers (recorded so in every line)")
         ("ranks", po::value<std::string>()->default_value("13"), "ranks per suit, 1..13")
         ("threads", po::value<std::string>()->default_value(std::to_string(cores)),
-         "deals solved at once (default: every core)")
+         "deals solved at once (default: every core this process may use)")
         ("out", po::value<std::string>(),
          "append one JSON line per deal to this file, skipping deals already in it "
          "(default, or -: standard output)")
         ("progress-every", po::value<std::string>()->default_value("30"),
          "when standard error is not a terminal (a log, a cluster job): print a progress line "
          "every this many seconds (0: never)")
+        ("shard", po::value<std::string>(),
+         "K/N: solve only the K-th (from 1) of N contiguous slices of --seeds; without it, a "
+         "Slurm job array task takes its slice from SLURM_ARRAY_TASK_ID and the array's size. "
+         "{shard} in --out becomes K")
         ("retry-unknown", "solve again the deals whose line in --out is `unknown` and was "
                           "solved under other conditions (e.g. a smaller --node-limit); the "
                           "new line supersedes the old one")
@@ -413,12 +468,13 @@ int run_batch_command(const Args& args) {
     const std::string usage =
         "--variant V[,V...]|all --seeds A-B [--pysol] [--ranks R] [--threads T] [--out FILE]\n"
         "       [--retry-unknown] [--node-limit N] [--time-limit S] [--memory MIB]\n"
-        "       [--disable LIST] [--progress-every S]";
+        "       [--disable LIST] [--progress-every S] [--shard K/N]";
     if (!parse("batch", usage, options, args, vm)) return kExitOk;
     if (!vm.count("variant")) throw InputError("--variant is required (a name, a list, or all)");
     if (!vm.count("seeds")) throw InputError("--seeds A-B is required");
 
     BatchConfig config;
+    std::string shard_number;  // K, when this run is a shard
     config.variants = parse_variant_list(vm["variant"].as<std::string>());
     const std::string seeds = vm["seeds"].as<std::string>();
     const auto dash = seeds.find('-');
@@ -430,6 +486,13 @@ int run_batch_command(const Args& args) {
     config.last_seed = parse_u64("--seeds " + seeds, seeds.substr(dash + 1));
     if (config.first_seed > config.last_seed) {
         throw InputError("--seeds: the range " + seeds + " is empty (A must not exceed B)");
+    }
+    const auto shard = shard_of_run(vm);
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> shard_range;
+    if (shard) {
+        shard_range = shard_seeds(config.first_seed, config.last_seed, shard->index, shard->count);
+        if (shard_range) std::tie(config.first_seed, config.last_seed) = *shard_range;
+        shard_number = std::to_string(shard->index);
     }
     // The runner lists a run's deals up front (24 bytes each); longer runs are for shards.
     constexpr std::uint64_t kMaxDealsPerRun = 100'000'000;
@@ -466,8 +529,25 @@ int run_batch_command(const Args& args) {
         vm.count("memory")
             ? parse_memory_mib(vm["memory"].as<std::string>())
             : (std::uint64_t{64} << 20) * static_cast<std::uint64_t>(config.threads);
+    if (shard) {
+        std::cerr << "patience batch: shard " << shard->index << "/" << shard->count << " ("
+                  << shard->source << ") of seeds " << seeds << ": ";
+        if (!shard_range) {
+            std::cerr << "no seeds (more shards than seeds); nothing to do\n";
+            return kExitOk;
+        }
+        std::cerr << "seeds " << config.first_seed << "-" << config.last_seed << "\n";
+    }
     if (vm.count("out") && vm["out"].as<std::string>() != "-") {
         config.out_path = vm["out"].as<std::string>();
+        const auto mark = config.out_path.find("{shard}");
+        if (mark != std::string::npos) {
+            if (shard_number.empty()) {
+                throw InputError("--out: {shard} names a shard's file, but this run is not a "
+                                 "shard (--shard K/N, or a Slurm array task)");
+            }
+            config.out_path.replace(mark, 7, shard_number);
+        }
     }
     config.retry_unknown = vm.count("retry-unknown") > 0;
     if (config.retry_unknown && config.out_path.empty()) {
