@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets everything up, builds, and runs the main job: a batch over seeds 1-100 of every variant at
-# the default limits (a few minutes on 2 cores), then its statistics. The batch file is kept in
-# build/, so running this again resumes instead of starting over.
+# the default limits (a few minutes on 2 cores), then its statistics and the HTML report
+# (scripts/report.py), whose path it prints last. The batch file is kept in build/, so running
+# this again resumes instead of starting over.
 # SEEDS=A-B, RANKS=R and NODE_LIMIT=N change the run.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -15,3 +16,6 @@ out="$root/build/main-batch-${seeds}-r${ranks}-n${node_limit}.jsonl"
     --out "$out" > /dev/null
 echo "results: $out"
 "$patience" stats "$out"
+report="${out%.jsonl}.html"
+PATIENCE="$patience" "$root/scripts/report.py" "$out" --out "$report" > /dev/null
+echo "report: $report"

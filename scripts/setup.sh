@@ -8,7 +8,8 @@ build_dir="${1:-$root/build}"
 shift || true
 
 packages=(g++ cmake ninja-build pkg-config libboost-dev libboost-program-options-dev libtbb-dev
-          libxxhash-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev python3)
+          libxxhash-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev python3
+          python3-matplotlib)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
