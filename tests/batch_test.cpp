@@ -20,6 +20,7 @@
 #include "core/variant.hpp"
 #include "solver/batch.hpp"
 #include "solver/bench_suite.hpp"
+#include "solver/cli/report.hpp"
 #include "solver/statistics.hpp"
 #include "solver/version.hpp"
 
@@ -369,6 +370,46 @@ TEST_F(Batch, StatsMergesOverlappingShardsFromTheCommandLine) {
     // 40 distinct deals per variant, 10 duplicates per variant.
     EXPECT_NE(out.find("\"deals\": 40"), std::string::npos) << out;
     EXPECT_NE(out.find("\"duplicates\": 20"), std::string::npos) << out;
+}
+
+// ----- progress and summary text -----
+
+// The progress line shows each variant's running win rate as its bounds and is cut to the width
+// it is given (the terminal's), however many variants there are.
+TEST(Progress, TheLineShowsBoundsAndFitsTheWidth) {
+    BatchProgress p;
+    p.done = 123;
+    p.total = 6000;
+    p.skipped = 40;
+    p.seconds = 12.5;
+    for (const auto& rules : all_variants()) p.tally[rules.id] = {40, 30, 6};
+    const std::string full = cli::progress_line(p);
+    EXPECT_NE(full.find("diplomat 75.0-90.0%"), std::string::npos) << full;
+    EXPECT_NE(full.find("123/6000 (+40 in file)"), std::string::npos) << full;
+    EXPECT_NE(full.find("ETA 9m57s"), std::string::npos) << full;
+    EXPECT_GT(full.size(), 80u);
+    EXPECT_EQ(cli::progress_line(p, 79), full.substr(0, 79));
+}
+
+// Every line of the summary fits 80 columns, whatever the numbers (100% and 100,000,000 deals).
+TEST(Progress, TheSummaryFitsEightyColumns) {
+    VariantSummary s;
+    s.variant = VariantId::EmperorModern;
+    s.pysol = true;
+    s.deals = s.won = 100'000'000;
+    s.win_rate = 1;
+    s.ci95 = {0.99999, 1};
+    s.bounds = {1, 1};
+    s.median_nodes = s.p90_nodes = s.p99_nodes = 1'000'000'000;
+    s.median_ms = s.p90_ms = s.p99_ms = 123456.7;
+    s.min_node_limit = 1'000'000;
+    s.max_node_limit = 1'000'000'000;
+    s.stale_unknown = 12345;
+    s.unrecorded = 6789;
+    std::istringstream text(cli::summary_table({s}));
+    int lines = 0;
+    for (std::string line; std::getline(text, line); ++lines) EXPECT_LE(line.size(), 80u) << line;
+    EXPECT_EQ(lines, 8);
 }
 
 // ----- shards -----

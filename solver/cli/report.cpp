@@ -26,19 +26,20 @@ std::string limit_text(std::uint64_t node_limit) {
     return node_limit == 0 ? std::string("none") : std::to_string(node_limit);
 }
 
-// "node limit 1000000", or the range and the stale unknowns when a row mixes limits.
+// "  node limit 1000000", or the range, the lines without limits and the stale unknowns when a
+// row mixes limits: a line each, indented.
 std::string limits_text(const VariantSummary& s) {
+    if (s.unrecorded == s.deals) return "  limits not recorded\n";
     std::string text;
-    if (s.unrecorded == s.deals) return "limits not recorded";
     if (s.min_node_limit == s.max_node_limit) {
-        text = "node limit " + limit_text(s.max_node_limit);
+        text = "  node limit " + limit_text(s.max_node_limit) + "\n";
     } else {
-        text = "node limits " + limit_text(s.min_node_limit) + " to " +
-               limit_text(s.max_node_limit);
+        text = "  node limits " + limit_text(s.min_node_limit) + " to " +
+               limit_text(s.max_node_limit) + "\n";
     }
-    if (s.unrecorded > 0) text += format(", %llu lines without limits", as_ull(s.unrecorded));
+    if (s.unrecorded > 0) text += format("  %llu lines without limits\n", as_ull(s.unrecorded));
     if (s.stale_unknown > 0) {
-        text += format("; %llu unknown under a smaller limit (batch --retry-unknown)",
+        text += format("  %llu unknown under a smaller node limit (batch --retry-unknown)\n",
                        as_ull(s.stale_unknown));
     }
     return text;
@@ -46,8 +47,9 @@ std::string limits_text(const VariantSummary& s) {
 
 }  // namespace
 
-// Per variant: its counts on one row under a header, then two indented lines: the win rate as
-// bounds with the 95% interval, and the effort. Every line fits 80 columns.
+// Per variant: its counts on one row under a header, then indented lines: the win rate as bounds
+// with the 95% interval, the nodes and the milliseconds per deal, and the limits. Every line fits
+// 80 columns.
 std::string summary_table(const std::vector<VariantSummary>& summaries) {
     std::string text = format("%-22s %5s %8s %8s %8s %8s\n", "variant", "ranks", "deals", "won",
                               "lost", "unknown");
@@ -58,11 +60,10 @@ std::string summary_table(const std::vector<VariantSummary>& summaries) {
                        as_ull(s.deals), as_ull(s.won), as_ull(s.lost), as_ull(s.unknown));
         text += format("  %.2f%% <= win rate <= %.2f%%; 95%% CI of won/deals [%.2f%%, %.2f%%]\n",
                        100 * s.bounds.lo, 100 * s.bounds.hi, 100 * s.ci95.lo, 100 * s.ci95.hi);
-        text += format("  nodes median %llu, p90 %llu, p99 %llu; ms median %.1f, p90 %.1f, "
-                       "p99 %.1f\n",
-                       as_ull(s.median_nodes), as_ull(s.p90_nodes), as_ull(s.p99_nodes),
-                       s.median_ms, s.p90_ms, s.p99_ms);
-        text += "  " + limits_text(s) + "\n";
+        text += format("  nodes median %llu, p90 %llu, p99 %llu\n", as_ull(s.median_nodes),
+                       as_ull(s.p90_nodes), as_ull(s.p99_nodes));
+        text += format("  ms median %.1f, p90 %.1f, p99 %.1f\n", s.median_ms, s.p90_ms, s.p99_ms);
+        text += limits_text(s);
     }
     return text;
 }
