@@ -9,6 +9,28 @@
 
 namespace patience {
 
+std::string in_quotes(std::string_view text) {
+    constexpr std::size_t kShown = 60;
+    std::string out = "'";
+    for (std::size_t i = 0; i < text.size() && i < kShown; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c < 0x20 || c >= 0x7f) {
+            static constexpr char kHex[] = "0123456789abcdef";
+            out += "\\x";
+            out += kHex[c >> 4];
+            out += kHex[c & 15];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    if (text.size() > kShown) out += "...";
+    return out + "'";
+}
+
 namespace {
 
 std::string too_large(const std::string& name, std::uint64_t max_bytes) {

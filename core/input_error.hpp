@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace patience {
 
@@ -11,6 +12,11 @@ class InputError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
+
+// `text` as it may appear inside a one-line message: in single quotes, control characters and
+// bytes outside printable ASCII written as \n, \t or \xHH, and cut after 60 characters ("...").
+// Whatever a user or a file gives, the error line stays one line.
+std::string in_quotes(std::string_view text);
 
 // Caps on what a file may hold, so that a wrong file is refused at once instead of being read
 // into memory and parsed. The largest position (Malmaison, 208 cards) is under 3 KB of JSON; a

@@ -50,7 +50,7 @@ public:
             bool known = false;
             for (auto f : kFields) known = known || f == key;
             if (!known) {
-                fail(key, "unknown field (expected variant, ranks, tableau, face_down, stock, "
+                fail(in_quotes(key), "unknown field (expected variant, ranks, tableau, face_down, stock, "
                           "waste, foundations)");
             }
         }
@@ -61,7 +61,7 @@ public:
         if (!variant.is_string()) fail("variant", "expected a string, got " + type_name(variant));
         const auto id = parse_variant(variant.get<std::string>());
         if (!id) {
-            fail("variant", "unknown variant '" + variant.get<std::string>() +
+            fail("variant", "unknown variant " + in_quotes(variant.get<std::string>()) +
                                 "' (known: " + variant_names() + ")");
         }
         position.variant = *id;
@@ -137,9 +137,9 @@ private:
         if (!value.is_string()) fail(field, "expected a card like \"QH\", got " + type_name(value));
         const auto text = value.get<std::string>();
         const auto card = parse_card(text);
-        if (!card) fail(field, "'" + text + "' is not a card (rank A 2-10 J Q K, suit C D H S)");
+        if (!card) fail(field, in_quotes(text) + " is not a card (rank A 2-10 J Q K, suit C D H S)");
         if (card->rank() > ranks_) {
-            fail(field, "'" + text + "' is above the deal's " + std::to_string(ranks_) +
+            fail(field, in_quotes(text) + " is above the deal's " + std::to_string(ranks_) +
                             " ranks per suit");
         }
         return *card;
@@ -381,6 +381,9 @@ Position parse_position(std::string_view json_text, const std::string& source) {
         }
         throw InputError(source + ": not valid JSON (syntax error at line " + std::to_string(line) +
                          ", column " + std::to_string(column) + ")");
+    } catch (const Json::exception&) {
+        // Valid syntax the library cannot hold, such as a number beyond a double's range.
+        throw InputError(source + ": not valid JSON (a value out of range)");
     }
     Reader reader(source);
     Position position = reader.read(doc);

@@ -915,6 +915,15 @@ TEST_F(Cli, BadShardsAreUsageErrors) {
                     {"{shard}", "not a shard"});
 }
 
+// An option's value is shown with its control characters escaped: the error stays one line
+// (found by fuzzing the option parsers).
+TEST_F(Cli, OptionValuesWithLineBreaksAreShownEscaped) {
+    expect_rejected(run({"solve", "--variant", "diplomat", "--seed", "1", "--node-limit", "1\n2"}),
+                    {"--node-limit: '1\\n2' is not an unsigned integer"});
+    expect_rejected(run({"batch", "--variant", "diplomat", "--seeds", "1-\n3"}), {"--seeds"});
+    expect_rejected(run({"deal", "--variant", "dip\tlomat", "--seed", "1"}), {"'dip\\tlomat'"});
+}
+
 TEST_F(Cli, CheckOfNoMovesSaysSoInWords) {
     const std::string empty = write("none.txt", "");
     const RunResult r = run({"check", "--variant", "diplomat", "--seed", "1", "--solution", empty});

@@ -403,10 +403,23 @@ TEST(PositionIo, RejectsAMissingTableau) {
     EXPECT_TRUE(rejected_with(doc, "tableau", {"missing"}));
 }
 
+// What a file gives is shown in quotes with control characters escaped, so the error stays one
+// line; a number beyond a double's range is refused like any other bad JSON (found by fuzzing).
+TEST(PositionIo, ErrorsStayOneLineWhateverTheFileHolds) {
+    Json doc = diplomat_aces_out();
+    doc["variant"] = "dip\nlomat";
+    EXPECT_TRUE(rejected_with(doc, "variant", {"'dip\\nlomat'"}));
+    Json field = diplomat_aces_out();
+    field["sto\ncks"] = 1;
+    EXPECT_TRUE(rejected_with(field, "'sto\\ncks'", {"unknown field"}));
+    EXPECT_TRUE(text_rejected_with(R"({"variant": "diplomat", "ranks": 1e99999})", "",
+                                   {"not valid JSON", "out of range"}));
+}
+
 TEST(PositionIo, RejectsAnUnknownField) {
     Json doc = diplomat_aces_out();
     doc["stocks"] = Json::array();
-    EXPECT_TRUE(rejected_with(doc, "stocks", {"unknown field"}));
+    EXPECT_TRUE(rejected_with(doc, "'stocks'", {"unknown field"}));
 }
 
 TEST(PositionIo, RejectsAVariantThatIsNotAString) {

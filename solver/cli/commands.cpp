@@ -48,9 +48,9 @@ bool parse(const std::string& command, const std::string& usage, po::options_des
     po::store(po::command_line_parser(args).options(all).positional(positionals).run(), vm);
     po::notify(vm);
     if (vm.count("unexpected")) {
-        throw InputError("unexpected argument '" +
-                         vm["unexpected"].as<std::vector<std::string>>().front() +
-                         "' (options start with --)");
+        throw InputError("unexpected argument " +
+                         in_quotes(vm["unexpected"].as<std::vector<std::string>>().front()) +
+                         " (options start with --)");
     }
     if (vm.count("help")) {
         std::cout << "usage: patience " << command << " " << usage << "\n\n" << options;
@@ -284,8 +284,8 @@ int run_check(const Args& args) {
     const std::string text = read_text_file(path, kMaxMovesFileBytes);
     if (auto error = parse_moves(text, moves)) {
         throw InputError((path == "-" ? std::string("<stdin>") : path) + ": token " +
-                         std::to_string(error->index + 1) + " '" + error->token +
-                         "' is not a move (expected draw, deal, w>f, w>N, N>f, N>M or N>MxK)");
+                         std::to_string(error->index + 1) + " " + in_quotes(error->token) +
+                         " is not a move (expected draw, deal, w>f, w>N, N>f, N>M or N>MxK)");
     }
     const ReplayResult replayed = replay(start.position, moves);
     if (vm.count("boards") && !vm.count("explain")) {
@@ -402,15 +402,11 @@ std::uint64_t slurm_number(const char* name) {
 std::optional<Shard> shard_of_run(const po::variables_map& vm) {
     Shard shard;
     if (vm.count("shard")) {
-        const std::string text = vm["shard"].as<std::string>();
-        const auto slash = text.find('/');
-        if (slash == std::string::npos) {
-            throw InputError("--shard: expected K/N (e.g. 3/8), got '" + text + "'");
-        }
-        shard.index = parse_u64("--shard " + text, text.substr(0, slash));
-        shard.count = parse_u64("--shard " + text, text.substr(slash + 1));
+        std::tie(shard.index, shard.count) = parse_shard(vm["shard"].as<std::string>());
         shard.source = "--shard";
-    } else if (std::getenv("SLURM_ARRAY_TASK_ID") != nullptr) {
+        return shard;
+    }
+    if (std::getenv("SLURM_ARRAY_TASK_ID") != nullptr) {
         const std::uint64_t id = slurm_number("SLURM_ARRAY_TASK_ID");
         const std::uint64_t min = slurm_number("SLURM_ARRAY_TASK_MIN");
         const std::uint64_t count = std::getenv("SLURM_ARRAY_TASK_COUNT") != nullptr
@@ -423,7 +419,7 @@ std::optional<Shard> shard_of_run(const po::variables_map& vm) {
     } else {
         return std::nullopt;
     }
-    if (shard.count == 0 || shard.index == 0 || shard.index > shard.count) {
+    if (shard.count == 0 || shard.index > shard.count) {
         throw InputError("shard " + std::to_string(shard.index) + "/" +
                          std::to_string(shard.count) + " (" + shard.source +
                          "): K must be between 1 and N");
@@ -477,16 +473,7 @@ int run_batch_command(const Args& args) {
     std::string shard_number;  // K, when this run is a shard
     config.variants = parse_variant_list(vm["variant"].as<std::string>());
     const std::string seeds = vm["seeds"].as<std::string>();
-    const auto dash = seeds.find('-');
-    if (dash == std::string::npos || dash == 0 || seeds.find('-', dash + 1) != std::string::npos) {
-        throw InputError("--seeds: expected A-B, two unsigned integers with A <= B (e.g. 1-1000), "
-                         "got '" + seeds + "'");
-    }
-    config.first_seed = parse_u64("--seeds " + seeds, seeds.substr(0, dash));
-    config.last_seed = parse_u64("--seeds " + seeds, seeds.substr(dash + 1));
-    if (config.first_seed > config.last_seed) {
-        throw InputError("--seeds: the range " + seeds + " is empty (A must not exceed B)");
-    }
+    std::tie(config.first_seed, config.last_seed) = parse_seed_range(seeds);
     const auto shard = shard_of_run(vm);
     std::optional<std::pair<std::uint64_t, std::uint64_t>> shard_range;
     if (shard) {

@@ -21,10 +21,10 @@ std::uint64_t parse_u64(const std::string& option, const std::string& text) {
     const char* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, value);
     if (text.empty() || ptr != end || ec == std::errc::invalid_argument) {
-        throw InputError(option + ": '" + text + "' is not an unsigned integer");
+        throw InputError(option + ": " + in_quotes(text) + " is not an unsigned integer");
     }
     if (ec == std::errc::result_out_of_range) {
-        throw InputError(option + ": '" + text + "' does not fit in 64 bits (max " +
+        throw InputError(option + ": " + in_quotes(text) + " does not fit in 64 bits (max " +
                          std::to_string(UINT64_MAX) + ")");
     }
     return value;
@@ -38,6 +38,33 @@ std::uint64_t parse_bounded(const std::string& option, const std::string& text, 
                          std::to_string(max) + ")");
     }
     return value;
+}
+
+std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text) {
+    const auto dash = text.find('-');
+    if (dash == std::string::npos || dash == 0 || text.find('-', dash + 1) != std::string::npos) {
+        throw InputError("--seeds: expected A-B, two unsigned integers with A <= B (e.g. 1-1000), "
+                         "got " + in_quotes(text));
+    }
+    const std::uint64_t first = parse_u64("--seeds " + in_quotes(text), text.substr(0, dash));
+    const std::uint64_t last = parse_u64("--seeds " + in_quotes(text), text.substr(dash + 1));
+    if (first > last) {
+        throw InputError("--seeds: the range " + in_quotes(text) + " is empty (A must not exceed B)");
+    }
+    return {first, last};
+}
+
+std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
+    const auto slash = text.find('/');
+    if (slash == std::string::npos) {
+        throw InputError("--shard: expected K/N (e.g. 3/8), got " + in_quotes(text));
+    }
+    const std::uint64_t k = parse_u64("--shard " + in_quotes(text), text.substr(0, slash));
+    const std::uint64_t n = parse_u64("--shard " + in_quotes(text), text.substr(slash + 1));
+    if (k == 0 || k > n) {
+        throw InputError("--shard " + in_quotes(text) + ": K must be between 1 and N");
+    }
+    return {k, n};
 }
 
 std::uint64_t parse_memory_mib(const std::string& text) {
@@ -61,7 +88,7 @@ VariantId parse_variant_option(const std::string& name, const std::string& also)
     for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const auto variant = parse_variant(lower);
     if (!variant) {
-        throw InputError("--variant: unknown variant '" + name + "' (known: " + variant_names() +
+        throw InputError("--variant: unknown variant " + in_quotes(name) + " (known: " + variant_names() +
                          also + ")");
     }
     return *variant;
@@ -72,7 +99,7 @@ double parse_seconds(const std::string& option, const std::string& text) {
     const char* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, value);
     if (text.empty() || ptr != end || ec != std::errc() || !std::isfinite(value) || value < 0) {
-        throw InputError(option + ": '" + text + "' is not a non-negative number of seconds");
+        throw InputError(option + ": " + in_quotes(text) + " is not a non-negative number of seconds");
     }
     return value;
 }
@@ -124,9 +151,9 @@ void play_given_moves(const po::variables_map& vm, StartPosition& start) {
     }
     std::vector<Move> moves;
     if (auto error = parse_moves(text, moves)) {
-        throw InputError(source + ": token " + std::to_string(error->index + 1) + " '" +
-                         error->token +
-                         "' is not a move (expected draw, deal, w>f, w>N, N>f, N>M or N>MxK)");
+        throw InputError(source + ": token " + std::to_string(error->index + 1) + " " +
+                         in_quotes(error->token) +
+                         " is not a move (expected draw, deal, w>f, w>N, N>f, N>M or N>MxK)");
     }
     const ReplayResult replayed = replay(start.position, moves);
     if (!replayed.all_legal) {

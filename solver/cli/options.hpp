@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 #include <string>
 
 #include <boost/program_options.hpp>
@@ -18,6 +19,10 @@ std::uint64_t parse_u64(const std::string& option, const std::string& text);
 // A decimal integer in [min, max]; throws InputError naming `option`.
 std::uint64_t parse_bounded(const std::string& option, const std::string& text, std::uint64_t min,
                             std::uint64_t max);
+// --seeds A-B: two unsigned 64-bit integers with A <= B. Throws InputError.
+std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text);
+// --shard K/N: 1 <= K <= N. Throws InputError.
+std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text);
 // A --memory value in MiB, as bytes: at least 1, and no more than the machine's memory (refused
 // before anything is allocated). Throws InputError.
 std::uint64_t parse_memory_mib(const std::string& text);
