@@ -1,6 +1,7 @@
 #include "solver/batch.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <tbb/enumerable_thread_specific.h>
@@ -35,6 +36,19 @@ double since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// Writes all of `line` with as few write() calls as the kernel allows (one, for a regular file).
+void write_line(int fd, const std::string& line) {
+    std::size_t written = 0;
+    while (written < line.size()) {
+        const ssize_t n = ::write(fd, line.data() + written, line.size() - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            throw BatchOutputError(std::string("cannot write: ") + std::strerror(errno));
+        }
+        written += static_cast<std::size_t>(n);
+    }
+}
+
 // The output file, opened for appending after its existing lines were read and repaired.
 class BatchFile {
 public:
@@ -43,30 +57,24 @@ public:
     BatchFile(const std::string& path, Statistics& done) : path_(path) {
         fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
         if (fd_ < 0) throw InputError(path + ": cannot open for writing: " + std::strerror(errno));
-        std::string text = read_text_file(path);
-        const std::size_t end = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
-        if (end < text.size()) {
-            // A line without its newline was being written when an earlier run stopped.
-            if (::ftruncate(fd_, static_cast<off_t>(end)) != 0) {
-                throw InputError(path + ": cannot repair a torn last line: " + std::strerror(errno));
+        // One writer at a time: two batches appending to one file could each skip nothing the
+        // other is solving and repeat deals. The lock goes with the process, however it ends.
+        if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+            const int error = errno;
+            ::close(fd_);
+            fd_ = -1;
+            if (error == EWOULDBLOCK) {
+                throw InputError(path + ": another patience batch is writing this file; let it "
+                                        "finish (or stop it) first, or give another --out");
             }
-            text.resize(end);
+            throw InputError(path + ": cannot lock the file: " + std::strerror(error));
         }
-        std::size_t number = 0;
-        std::size_t start = 0;
-        while (start < text.size()) {
-            const std::size_t newline = text.find('\n', start);
-            const std::string_view line(text.data() + start, newline - start);
-            ++number;
-            start = newline + 1;
-            if (line.empty()) continue;
-            std::string error;
-            auto record = parse_batch_line(line, error);
-            if (!record) {
-                throw InputError(path + ":" + std::to_string(number) + ": " + error +
-                                 " (not a batch file? nothing was appended)");
-            }
-            done.add(*record);
+        try {
+            read_lines(done);
+        } catch (...) {
+            ::close(fd_);  // the destructor does not run for a constructor that throws
+            fd_ = -1;
+            throw;
         }
     }
     ~BatchFile() {
@@ -78,7 +86,20 @@ public:
     BatchFile(const BatchFile&) = delete;
     BatchFile& operator=(const BatchFile&) = delete;
 
-    int fd() const { return fd_; }
+    // Appends a whole line. If the write fails part-way (a full disk, a file size limit), the
+    // file is cut back to where the line began, so it never keeps a torn line, and BatchOutputError
+    // is thrown; the lines before are flushed.
+    void append(const std::string& line) {
+        try {
+            write_line(fd_, line);
+        } catch (const BatchOutputError& e) {
+            const bool cut = ::ftruncate(fd_, static_cast<off_t>(size_)) == 0;
+            ::fdatasync(fd_);
+            throw BatchOutputError(path_ + ": " + e.what() +
+                                   (cut ? "" : " (and the partial line could not be removed)"));
+        }
+        size_ += line.size();
+    }
     void sync() {
         if (::fdatasync(fd_) != 0) {
             throw std::runtime_error(path_ + ": cannot flush to disk: " + std::strerror(errno));
@@ -86,22 +107,37 @@ public:
     }
 
 private:
+    // Reads every whole line into `done`; then, and only if all of them are batch records, cuts
+    // off a torn last line (a line without its newline, being written when an earlier run
+    // stopped). A line that is not a record leaves the file as it was.
+    void read_lines(Statistics& done) {
+        std::string text = read_text_file(path_);
+        const std::size_t end = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+        std::size_t number = 0;
+        for (std::size_t start = 0; start < end;) {
+            const std::size_t newline = text.find('\n', start);
+            const std::string_view line(text.data() + start, newline - start);
+            ++number;
+            start = newline + 1;
+            if (line.empty()) continue;
+            std::string error;
+            auto record = parse_batch_line(line, error);
+            if (!record) {
+                throw InputError(path_ + ":" + std::to_string(number) + ": " + error +
+                                 " (not a batch file? nothing was appended)");
+            }
+            done.add(*record);
+        }
+        if (end < text.size() && ::ftruncate(fd_, static_cast<off_t>(end)) != 0) {
+            throw InputError(path_ + ": cannot repair a torn last line: " + std::strerror(errno));
+        }
+        size_ = end;
+    }
+
     std::string path_;
     int fd_ = -1;
+    std::uint64_t size_ = 0;  // bytes of whole lines in the file
 };
-
-// Writes all of `line` with as few write() calls as the kernel allows (one, for a regular file).
-void write_line(int fd, const std::string& line) {
-    std::size_t written = 0;
-    while (written < line.size()) {
-        const ssize_t n = ::write(fd, line.data() + written, line.size() - written);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            throw std::runtime_error(std::string("cannot write a batch line: ") + std::strerror(errno));
-        }
-        written += static_cast<std::size_t>(n);
-    }
-}
 
 // "node limit 1000000, time limit none, 64 MiB table, version 0.1.0": what differs between runs.
 std::string describe(const RunConditions& c) {
@@ -164,7 +200,6 @@ Statistics run_batch(const BatchConfig& config,
     Statistics existing;
     std::unique_ptr<BatchFile> file;
     if (!config.out_path.empty()) file = std::make_unique<BatchFile>(config.out_path, existing);
-    const int fd = file ? file->fd() : STDOUT_FILENO;
 
     const RunConditions conditions = batch_conditions(config);
     BatchProgress state;
@@ -227,6 +262,7 @@ Statistics run_batch(const BatchConfig& config,
         std::max<std::uint64_t>(config.limits.memory_bytes / config.threads, 1);
     tbb::enumerable_thread_specific<std::unique_ptr<FastSolver>> solvers;
     std::mutex output;
+    bool output_failed = false;  // guarded by `output`
     auto last_sync = Clock::now();
     auto last_report = Clock::now();
 
@@ -252,7 +288,17 @@ Statistics run_batch(const BatchConfig& config,
                     const std::string line = to_json_line(record) + "\n";
 
                     std::lock_guard lock(output);
-                    write_line(fd, line);
+                    if (output_failed) return;  // another worker's write failed: stop quietly
+                    try {
+                        if (file) {
+                            file->append(line);
+                        } else {
+                            write_line(STDOUT_FILENO, line);
+                        }
+                    } catch (const BatchOutputError&) {
+                        output_failed = true;  // oneTBB cancels the rest and rethrows it
+                        throw;
+                    }
                     summary.add(record);
                     tally(state, record);
                     ++state.done;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <utility>
 #include <string>
 #include <vector>
@@ -62,6 +63,13 @@ std::optional<std::pair<std::uint64_t, std::uint64_t>> shard_seeds(std::uint64_t
 // The conditions every line of this batch records: its limits (the table each deal gets is the
 // memory divided among the threads), the techniques switched off, and the solver's version.
 RunConditions batch_conditions(const BatchConfig& config);
+
+// The batch's output could not be written (a full disk, a file size limit): the run stops, the
+// lines written before are kept and flushed, and the same command resumes once there is room.
+class BatchOutputError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
 
 // Runs the batch. With an output file:
 //  - each finished deal is appended as one line by a single write() of the whole line, so a

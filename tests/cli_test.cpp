@@ -924,6 +924,73 @@ TEST_F(Cli, OptionValuesWithLineBreaksAreShownEscaped) {
     expect_rejected(run({"deal", "--variant", "dip\tlomat", "--seed", "1"}), {"'dip\\tlomat'"});
 }
 
+// A file that cannot grow (here a file size limit, as a full disk would do): the batch stops with
+// exit 5 and one line, the file keeps only whole lines, and the same command then finishes.
+TEST_F(Cli, ABatchThatCannotWriteStopsCleanlyAndResumes) {
+    const std::string out = path("limited.jsonl");
+    const std::string batch = shell_quoted(PATIENCE_BINARY) +
+                              " batch --variant diplomat,emperor --seeds 1-30 --node-limit 20000"
+                              " --memory 16 --out " + shell_quoted(out);
+    const std::string err = path("err.txt");
+    const int status = std::system(("bash -c " + shell_quoted("ulimit -f 2; exec " + batch) +
+                                    " >/dev/null 2>" + shell_quoted(err))
+                                       .c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 5);
+    const std::string message = read_all(err);
+    EXPECT_TRUE(contains(message, out + ": cannot write: File too large")) << message;
+    EXPECT_TRUE(contains(message, "run the same command again")) << message;
+    const std::string kept = read_all(out);
+    ASSERT_FALSE(kept.empty());
+    EXPECT_LE(kept.size(), 2048u);
+    EXPECT_EQ(kept.back(), '\n');  // whole lines only
+    std::istringstream lines(kept);
+    for (std::string line; std::getline(lines, line);) EXPECT_NO_THROW(Json::parse(line)) << line;
+    ASSERT_EQ(std::system((batch + " >/dev/null 2>&1").c_str()), 0);
+    EXPECT_EQ(line_count(read_all(out)), 60u);
+}
+
+// Two batches on one file: the second is refused while the first runs, and may go once the
+// first is gone (the lock dies with its process, even killed with SIGKILL).
+TEST_F(Cli, ASecondBatchOnTheSameFileIsRefusedWhileTheFirstRuns) {
+    const std::string out = path("shared.jsonl");
+    const std::string first = shell_quoted(PATIENCE_BINARY) +
+                              " batch --variant malmaison --seeds 1-1000 --threads 1 --out " +
+                              shell_quoted(out) + " >/dev/null 2>&1 & echo $! > " +
+                              shell_quoted(path("pid"));
+    ASSERT_EQ(std::system(first.c_str()), 0);
+    for (int i = 0; i < 200 && !fs::exists(out); ++i) ::usleep(10000);
+    ::usleep(200000);  // past the lock
+    const RunResult second =
+        run({"batch", "--variant", "malmaison", "--seeds", "1-1000", "--out", out});
+    EXPECT_EQ(second.exit_code, 2);
+    EXPECT_TRUE(contains(second.err, "another patience batch is writing this file")) << second.err;
+    const std::string pid = read_all(dir_ / "pid");
+    std::system(("kill -9 " + pid + " 2>/dev/null; sleep 0.2").c_str());
+    const RunResult after =
+        run({"batch", "--variant", "malmaison", "--seeds", "1-1", "--ranks", "4", "--out", out});
+    EXPECT_EQ(after.exit_code, 0) << after.err;
+}
+
+// A file edited by hand, with a foreign or torn line in the middle: refused with its line
+// number, and left byte for byte as it was.
+TEST_F(Cli, AForeignLineInTheMiddleIsReportedAndTheFileLeftAlone) {
+    const std::string out = path("edited.jsonl");
+    ASSERT_EQ(
+        run({"batch", "--variant", "diplomat", "--seeds", "1-4", "--ranks", "4", "--out", out})
+            .exit_code,
+        0);
+    std::string text = read_all(out);
+    const std::size_t second_line = text.find('\n') + 1;
+    text.insert(second_line, "{\"variant\":\"diplomat\",\"seed\":9,\"ra\n");  // torn, then more
+    text += "{\"variant\":\"dipl";  // and a torn last line, which must not be cut off either
+    write("edited.jsonl", text);
+    const RunResult r = run({"batch", "--variant", "diplomat", "--seeds", "1-8", "--ranks", "4",
+                             "--out", out});
+    expect_rejected(r, {out + ":2:", "not valid JSON", "nothing was appended"});
+    EXPECT_EQ(read_all(out), text);
+}
+
 TEST_F(Cli, CheckOfNoMovesSaysSoInWords) {
     const std::string empty = write("none.txt", "");
     const RunResult r = run({"check", "--variant", "diplomat", "--seed", "1", "--solution", empty});

@@ -559,6 +559,8 @@ int run_batch_command(const Args& args) {
     const bool terminal = ::isatty(STDERR_FILENO) == 1;
     bool printed = false;
     double last_plain = 0;
+    // A file size limit (ulimit -f) must fail the write, not kill the process mid-line.
+    std::signal(SIGXFSZ, SIG_IGN);
     const Statistics summary = run_batch(config, [&](const BatchProgress& p) {
         if (terminal) {
             std::cerr << "\r" << progress_line(p, terminal_width() - 1) << "\x1b[K" << std::flush;

@@ -11,6 +11,7 @@ inline constexpr int kExitLostOrInvalid = 1;  // solve: lost; check: not a valid
 inline constexpr int kExitUsage = 2;          // usage error or invalid input
 inline constexpr int kExitUnknown = 3;        // solve: a limit was hit
 inline constexpr int kExitInternal = 4;       // a bug: a solution that failed its replay
+inline constexpr int kExitOutputFailed = 5;   // batch: its output could not be written
 
 using Args = std::vector<std::string>;
 

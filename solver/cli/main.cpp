@@ -7,6 +7,7 @@
 
 #include "core/input_error.hpp"
 #include "solver/cli/commands.hpp"
+#include "solver/batch.hpp"
 #include "solver/cli/options.hpp"
 #include "solver/solve.hpp"
 #include "solver/version.hpp"
@@ -28,7 +29,9 @@ constexpr const char* kUsage =
     "`patience COMMAND --help` describes each command's options; `patience --version` prints\n"
     "the version (and the commit it was built from).\n"
     "exit codes: 0 success (solve: won), 1 solve: lost / check: not a valid win,\n"
-    "            2 usage error or invalid input, 3 solve: unknown (a limit was hit)\n";
+    "            2 usage error or invalid input, 3 solve: unknown (a limit was hit),\n"
+    "            5 batch: its output could not be written (disk full), 130/143 batch: stopped\n"
+    "            by SIGINT/SIGTERM\n";
 
 }  // namespace
 
@@ -61,6 +64,11 @@ int main(int argc, char** argv) {
     } catch (const IllegalMove& e) {
         std::cerr << "patience " << command << ": " << e.what() << "\n";
         return kExitLostOrInvalid;
+    } catch (const patience::BatchOutputError& e) {
+        std::cerr << "\npatience " << command << ": " << e.what()
+                  << "; the lines written before are kept: make room and run the same command "
+                     "again to go on\n";
+        return kExitOutputFailed;
     } catch (const patience::InputError& e) {
         std::cerr << "patience " << command << ": " << e.what() << "\n";
         return kExitUsage;
