@@ -4,14 +4,14 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cmath>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <optional>
 #include <tuple>
 
-#include <cmath>
-#include <cstdio>
-#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include <boost/program_options.hpp>
@@ -280,13 +280,8 @@ int run_check(const Args& args) {
     }
     const StartPosition start = start_position(vm);
 
-    std::vector<Move> moves;
-    const std::string text = read_text_file(path, kMaxMovesFileBytes);
-    if (auto error = parse_moves(text, moves)) {
-        throw InputError((path == "-" ? std::string("<stdin>") : path) + ": token " +
-                         std::to_string(error->index + 1) + " " + in_quotes(error->token) +
-                         " is not a move (expected draw, deal, w>f, w>N, N>f, N>M or N>MxK)");
-    }
+    const std::vector<Move> moves = parse_move_tokens(read_text_file(path, kMaxMovesFileBytes),
+                                                      path == "-" ? "<stdin>" : path);
     const ReplayResult replayed = replay(start.position, moves);
     if (vm.count("boards") && !vm.count("explain")) {
         throw InputError("--boards goes with --explain");

@@ -67,6 +67,16 @@ std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
     return {k, n};
 }
 
+std::vector<Move> parse_move_tokens(std::string_view text, const std::string& source) {
+    std::vector<Move> moves;
+    if (auto error = parse_moves(text, moves)) {
+        throw InputError(source + ": token " + std::to_string(error->index + 1) + " " +
+                         in_quotes(error->token) +
+                         " is not a move (expected draw, deal, w>f, w>N, N>f, N>M or N>MxK)");
+    }
+    return moves;
+}
+
 std::uint64_t parse_memory_mib(const std::string& text) {
     const std::uint64_t mib = parse_bounded("--memory", text, 1, std::uint64_t{1} << 40);
     const long pages = ::sysconf(_SC_PHYS_PAGES);
@@ -149,12 +159,7 @@ void play_given_moves(const po::variables_map& vm, StartPosition& start) {
     } else {
         return;
     }
-    std::vector<Move> moves;
-    if (auto error = parse_moves(text, moves)) {
-        throw InputError(source + ": token " + std::to_string(error->index + 1) + " " +
-                         in_quotes(error->token) +
-                         " is not a move (expected draw, deal, w>f, w>N, N>f, N>M or N>MxK)");
-    }
+    const std::vector<Move> moves = parse_move_tokens(text, source);
     const ReplayResult replayed = replay(start.position, moves);
     if (!replayed.all_legal) {
         throw IllegalMove(source + ": move " + std::to_string(replayed.first_illegal + 1) + " of " +

@@ -5,11 +5,14 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
 #include <utility>
+#include <vector>
 #include <string>
 
 #include <boost/program_options.hpp>
 
+#include "core/move.hpp"
 #include "core/position.hpp"
 
 namespace patience::cli {
@@ -23,6 +26,9 @@ std::uint64_t parse_bounded(const std::string& option, const std::string& text, 
 std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text);
 // --shard K/N: 1 <= K <= N. Throws InputError.
 std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text);
+// The moves of a solution or --moves text; throws InputError naming `source` and the first token
+// that is not a move.
+std::vector<Move> parse_move_tokens(std::string_view text, const std::string& source);
 // A --memory value in MiB, as bytes: at least 1, and no more than the machine's memory (refused
 // before anything is allocated). Throws InputError.
 std::uint64_t parse_memory_mib(const std::string& text);
