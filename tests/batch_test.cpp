@@ -67,6 +67,30 @@ protected:
         return seeds;
     }
 
+    // Starts `args` (the binary first) in a child process, standard output to /dev/null and
+    // standard error to `err` (or /dev/null); returns its pid.
+    static pid_t spawn(const std::vector<std::string>& args, const std::string& err = "/dev/null") {
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            std::vector<char*> argv;
+            for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+            argv.push_back(nullptr);
+            ::freopen("/dev/null", "w", stdout);
+            ::freopen(err.c_str(), "w", stderr);
+            ::execv(argv[0], argv.data());
+            ::_exit(127);
+        }
+        return pid;
+    }
+
+    // Waits (at most a minute) until `file` holds at least `count` lines.
+    static void wait_for_lines(const std::string& file, std::size_t count) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (lines_of(file).size() < count && std::chrono::steady_clock::now() < deadline) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+    }
+
     static BatchConfig config(const std::string& out, std::uint64_t first, std::uint64_t last) {
         BatchConfig c;
         c.variants = {VariantId::Diplomat, VariantId::Emperor};
@@ -148,26 +172,10 @@ TEST_F(Batch, KilledMidRunAndRestartedLosesAndRepeatsNothing) {
                                            "--node-limit",  "20000",       "--threads",
                                            "2",             "--memory",    "16",
                                            "--out",         out};
-    auto start = [&] {
-        const pid_t pid = ::fork();
-        if (pid == 0) {
-            std::vector<char*> argv;
-            for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-            argv.push_back(nullptr);
-            ::freopen("/dev/null", "w", stdout);
-            ::execv(argv[0], argv.data());
-            ::_exit(127);
-        }
-        return pid;
-    };
-
-    const pid_t first = start();
+    const pid_t first = spawn(args);
     ASSERT_GT(first, 0);
     // Kill it once some deals are written but (very likely) not all.
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (lines_of(out).size() < 20 && std::chrono::steady_clock::now() < deadline) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
+    wait_for_lines(out, 20);
     ::kill(first, SIGKILL);
     int status = 0;
     ::waitpid(first, &status, 0);
@@ -176,7 +184,7 @@ TEST_F(Batch, KilledMidRunAndRestartedLosesAndRepeatsNothing) {
     ASSERT_LT(before, 300u) << "the first run finished before it could be killed";
     check_file(out);
 
-    const pid_t second = start();
+    const pid_t second = spawn(args);
     ::waitpid(second, &status, 0);
     ASSERT_TRUE(WIFEXITED(status));
     EXPECT_EQ(WEXITSTATUS(status), 0);
@@ -309,25 +317,9 @@ TEST_F(Batch, SigintAndSigtermStopCleanlyAndTheRunResumes) {
         const std::vector<std::string> args = {
             PATIENCE_BINARY, "batch", "--variant", "diplomat,emperor", "--seeds", "1-150",
             "--node-limit", "20000", "--threads", "2", "--memory", "16", "--out", out};
-        auto start = [&] {
-            const pid_t pid = ::fork();
-            if (pid == 0) {
-                std::vector<char*> argv;
-                for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-                argv.push_back(nullptr);
-                ::freopen("/dev/null", "w", stdout);
-                ::freopen(err.c_str(), "w", stderr);
-                ::execv(argv[0], argv.data());
-                ::_exit(127);
-            }
-            return pid;
-        };
-        const pid_t first = start();
+        const pid_t first = spawn(args, err);
         ASSERT_GT(first, 0);
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-        while (lines_of(out).size() < 20 && std::chrono::steady_clock::now() < deadline) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        }
+        wait_for_lines(out, 20);
         ::kill(first, signal);
         int status = 0;
         ::waitpid(first, &status, 0);
@@ -347,7 +339,7 @@ TEST_F(Batch, SigintAndSigtermStopCleanlyAndTheRunResumes) {
             << message;
         EXPECT_NE(message.find("run the same command again"), std::string::npos) << message;
 
-        const pid_t second = start();
+        const pid_t second = spawn(args, err);
         ::waitpid(second, &status, 0);
         ASSERT_TRUE(WIFEXITED(status));
         EXPECT_EQ(WEXITSTATUS(status), 0);
