@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -267,58 +268,68 @@ Statistics run_batch(const BatchConfig& config,
     auto last_report = Clock::now();
 
     tbb::task_arena arena(arena_size(config.threads));
-    arena.execute([&] {
-        tbb::parallel_for(
-            tbb::blocked_range<std::size_t>(0, work.size(), 1),
-            [&](const tbb::blocked_range<std::size_t>& range) {
-                auto& solver = solvers.local();
-                if (!solver) solver = std::make_unique<FastSolver>(table_bytes, config.techniques);
-                for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                    // Interrupted: the deals not started stay for the next run.
-                    if (config.limits.cancelled()) return;
-                    const BatchRecord::Id& id = work[i];
-                    const Position start = id.pysol ? pysol_deal(id.variant, id.seed)
-                                                    : deal_position(id.variant, id.seed, id.ranks);
-                    const SolveResult result = solve_with(*solver, start, config.limits);
-                    if (result.limit == LimitHit::Cancelled) return;  // no verdict: not written
-                    BatchRecord record{id.variant,          id.seed,      id.ranks,
-                                       result.verdict,      result.nodes, result.seconds * 1000,
-                                       result.solution.size(), result.limit, id.pysol,
-                                       conditions};
-                    const std::string line = to_json_line(record) + "\n";
+    std::exception_ptr failure;  // a failed write, rethrown once every worker is done
+    try {
+        arena.execute([&] {
+            tbb::parallel_for(
+                tbb::blocked_range<std::size_t>(0, work.size(), 1),
+                [&](const tbb::blocked_range<std::size_t>& range) {
+                    auto& solver = solvers.local();
+                    if (!solver) {
+                        solver = std::make_unique<FastSolver>(table_bytes, config.techniques);
+                    }
+                    for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                        // Interrupted: the deals not started stay for the next run.
+                        if (config.limits.cancelled()) return;
+                        const BatchRecord::Id& id = work[i];
+                        const Position start =
+                            id.pysol ? pysol_deal(id.variant, id.seed)
+                                     : deal_position(id.variant, id.seed, id.ranks);
+                        const SolveResult result = solve_with(*solver, start, config.limits);
+                        if (result.limit == LimitHit::Cancelled) return;  // no verdict: not written
+                        BatchRecord record{id.variant,          id.seed,      id.ranks,
+                                           result.verdict,      result.nodes, result.seconds * 1000,
+                                           result.solution.size(), result.limit, id.pysol,
+                                           conditions};
+                        const std::string line = to_json_line(record) + "\n";
 
-                    std::lock_guard lock(output);
-                    if (output_failed) return;  // another worker's write failed: stop quietly
-                    try {
-                        if (file) {
-                            file->append(line);
-                        } else {
-                            write_line(STDOUT_FILENO, line);
+                        std::lock_guard lock(output);
+                        if (output_failed) return;  // another worker's write failed: stop quietly
+                        try {
+                            if (file) {
+                                file->append(line);
+                            } else {
+                                write_line(STDOUT_FILENO, line);
+                            }
+                        } catch (const BatchOutputError&) {
+                            output_failed = true;  // oneTBB cancels the rest and rethrows it
+                            throw;
                         }
-                    } catch (const BatchOutputError&) {
-                        output_failed = true;  // oneTBB cancels the rest and rethrows it
-                        throw;
+                        summary.add(record);
+                        tally(state, record);
+                        ++state.done;
+                        if (file && since(last_sync) >= 0.5) {
+                            file->sync();
+                            last_sync = Clock::now();
+                        }
+                        if (progress && since(last_report) >= 0.25) {
+                            state.seconds = since(started);
+                            progress(state);
+                            last_report = Clock::now();
+                        }
                     }
-                    summary.add(record);
-                    tally(state, record);
-                    ++state.done;
-                    if (file && since(last_sync) >= 0.5) {
-                        file->sync();
-                        last_sync = Clock::now();
-                    }
-                    if (progress && since(last_report) >= 0.25) {
-                        state.seconds = since(started);
-                        progress(state);
-                        last_report = Clock::now();
-                    }
-                }
-            },
-            tbb::simple_partitioner());
-    });
+                },
+                tbb::simple_partitioner());
+        });
+    } catch (const BatchOutputError&) {
+        failure = std::current_exception();
+    }
     // Every worker released `output` after its last deal; taking it here orders all their work
     // before what follows (the solvers' destruction included) in a way ThreadSanitizer can see.
-    // It cannot see libtbb's own join, which orders them already.
+    // It cannot see libtbb's own join, which orders them already (also when a write failed:
+    // parallel_for rethrows only once the running bodies are done).
     { std::lock_guard lock(output); }
+    if (failure) std::rethrow_exception(failure);
     if (file) file->sync();
     state.seconds = since(started);
     if (progress) progress(state);
