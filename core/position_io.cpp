@@ -50,8 +50,9 @@ public:
             bool known = false;
             for (auto f : kFields) known = known || f == key;
             if (!known) {
-                fail(in_quotes(key), "unknown field (expected variant, ranks, tableau, face_down, stock, "
-                          "waste, foundations)");
+                fail(in_quotes(key),
+                     "unknown field (expected variant, ranks, tableau, face_down, stock, "
+                     "waste, foundations)");
             }
         }
 
@@ -137,7 +138,8 @@ private:
         if (!value.is_string()) fail(field, "expected a card like \"QH\", got " + type_name(value));
         const auto text = value.get<std::string>();
         const auto card = parse_card(text);
-        if (!card) fail(field, in_quotes(text) + " is not a card (rank A 2-10 J Q K, suit C D H S)");
+        if (!card)
+            fail(field, in_quotes(text) + " is not a card (rank A 2-10 J Q K, suit C D H S)");
         if (card->rank() > ranks_) {
             fail(field, in_quotes(text) + " is above the deal's " + std::to_string(ranks_) +
                             " ranks per suit");
@@ -292,8 +294,8 @@ std::string validation_problem(const Position& position) {
             if (count == position.copies()) continue;
             if (++wrong_cards > kNamed) continue;
             wrong += (wrong.empty() ? "" : "; ") + to_string(card) + " appears " +
-                     std::to_string(count) + (count == 1 ? " time" : " times") +
-                     ", the game has " + std::to_string(position.copies());
+                     std::to_string(count) + (count == 1 ? " time" : " times") + ", the game has " +
+                     std::to_string(position.copies());
             if (count > 0) {
                 wrong += " (";
                 for (int k = 0; k < count; ++k) wrong += (k > 0 ? ", " : "") + fields[k];

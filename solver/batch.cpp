@@ -65,8 +65,9 @@ public:
             ::close(fd_);
             fd_ = -1;
             if (error == EWOULDBLOCK) {
-                throw InputError(path + ": another patience batch is writing this file; let it "
-                                        "finish (or stop it) first, or give another --out");
+                throw InputError(path +
+                                 ": another patience batch is writing this file; let it "
+                                 "finish (or stop it) first, or give another --out");
             }
             throw InputError(path + ": cannot lock the file: " + std::strerror(error));
         }
@@ -108,32 +109,32 @@ public:
     }
 
 private:
-    // Reads every whole line into `done`; then, and only if all of them are batch records, cuts
-    // off a torn last line (a line without its newline, being written when an earlier run
-    // stopped). A line that is not a record leaves the file as it was.
-    void read_lines(Statistics& done) {
-        std::string text = read_text_file(path_);
-        const std::size_t end = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
-        std::size_t number = 0;
-        for (std::size_t start = 0; start < end;) {
-            const std::size_t newline = text.find('\n', start);
-            const std::string_view line(text.data() + start, newline - start);
-            ++number;
-            start = newline + 1;
-            if (line.empty()) continue;
-            std::string error;
-            auto record = parse_batch_line(line, error);
-            if (!record) {
-                throw InputError(path_ + ":" + std::to_string(number) + ": " + error +
-                                 " (not a batch file? nothing was appended)");
-            }
-            done.add(*record);
-        }
-        if (end < text.size() && ::ftruncate(fd_, static_cast<off_t>(end)) != 0) {
-            throw InputError(path_ + ": cannot repair a torn last line: " + std::strerror(errno));
-        }
-        size_ = end;
-    }
+  // Reads every whole line into `done`; then, and only if all of them are batch records, cuts
+  // off a torn last line (a line without its newline, being written when an earlier run
+  // stopped). A line that is not a record leaves the file as it was.
+  void read_lines(Statistics& done) {
+      std::string text = read_text_file(path_);
+      const std::size_t end = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+      std::size_t number = 0;
+      for (std::size_t start = 0; start < end;) {
+          const std::size_t newline = text.find('\n', start);
+          const std::string_view line(text.data() + start, newline - start);
+          ++number;
+          start = newline + 1;
+          if (line.empty()) continue;
+          std::string error;
+          auto record = parse_batch_line(line, error);
+          if (!record) {
+              throw InputError(path_ + ":" + std::to_string(number) + ": " + error +
+                               " (not a batch file? nothing was appended)");
+          }
+          done.add(*record);
+      }
+      if (end < text.size() && ::ftruncate(fd_, static_cast<off_t>(end)) != 0) {
+          throw InputError(path_ + ": cannot repair a torn last line: " + std::strerror(errno));
+      }
+      size_ = end;
+  }
 
     std::string path_;
     int fd_ = -1;
@@ -168,9 +169,9 @@ void tally(BatchProgress& progress, const BatchRecord& record) {
 }  // namespace
 
 std::optional<std::pair<std::uint64_t, std::uint64_t>> shard_seeds(std::uint64_t first,
-                                                                    std::uint64_t last,
-                                                                    std::uint64_t k,
-                                                                    std::uint64_t n) {
+                                                                   std::uint64_t last,
+                                                                   std::uint64_t k,
+                                                                   std::uint64_t n) {
     // The range may hold 2^64 seeds: count in 128 bits.
     using Wide = unsigned __int128;
     const Wide total = Wide{last} - first + 1;
@@ -206,7 +207,7 @@ Statistics run_batch(const BatchConfig& config,
     BatchProgress state;
     Statistics summary;
     std::vector<BatchRecord::Id> work;
-    std::set<BatchRecord::Id> retried;  // deals of the file solved again
+    std::set<BatchRecord::Id> retried;                      // deals of the file solved again
     std::uint64_t other_conditions = 0, other_unknown = 0;  // kept lines solved otherwise
     const RunConditions* other_example = nullptr;
     // Seed by seed, the variants in turn: a run stopped early has deals of every variant.
@@ -282,14 +283,20 @@ Statistics run_batch(const BatchConfig& config,
                         // Interrupted: the deals not started stay for the next run.
                         if (config.limits.cancelled()) return;
                         const BatchRecord::Id& id = work[i];
-                        const Position start =
-                            id.pysol ? pysol_deal(id.variant, id.seed)
-                                     : deal_position(id.variant, id.seed, id.ranks);
+                        const Position start = id.pysol
+                                                   ? pysol_deal(id.variant, id.seed)
+                                                   : deal_position(id.variant, id.seed, id.ranks);
                         const SolveResult result = solve_with(*solver, start, config.limits);
                         if (result.limit == LimitHit::Cancelled) return;  // no verdict: not written
-                        BatchRecord record{id.variant,          id.seed,      id.ranks,
-                                           result.verdict,      result.nodes, result.seconds * 1000,
-                                           result.solution.size(), result.limit, id.pysol,
+                        BatchRecord record{id.variant,
+                                           id.seed,
+                                           id.ranks,
+                                           result.verdict,
+                                           result.nodes,
+                                           result.seconds * 1000,
+                                           result.solution.size(),
+                                           result.limit,
+                                           id.pysol,
                                            conditions};
                         const std::string line = to_json_line(record) + "\n";
 

@@ -7,8 +7,8 @@
 #include <map>
 #include <optional>
 #include <stdexcept>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/search/techniques.hpp"
@@ -56,9 +56,9 @@ struct BatchProgress {
 // cover the range exactly once and their sizes differ by at most one. Empty (nullopt) when there
 // are more slices than seeds and this one gets none. Needs 1 <= k <= n.
 std::optional<std::pair<std::uint64_t, std::uint64_t>> shard_seeds(std::uint64_t first,
-                                                                    std::uint64_t last,
-                                                                    std::uint64_t k,
-                                                                    std::uint64_t n);
+                                                                   std::uint64_t last,
+                                                                   std::uint64_t k,
+                                                                   std::uint64_t n);
 
 // The conditions every line of this batch records: its limits (the table each deal gets is the
 // memory divided among the threads), the techniques switched off, and the solver's version.

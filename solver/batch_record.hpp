@@ -25,8 +25,8 @@ struct RunConditions {
     // The conditions that decide the search (the solver aside): equal ones solve a deal the same
     // way, so a deal left `unknown` under them stays `unknown` (time limits aside).
     bool same_search(const RunConditions& o) const {
-        return recorded == o.recorded && node_limit == o.node_limit &&
-               time_limit == o.time_limit && memory_mib == o.memory_mib && disabled == o.disabled;
+        return recorded == o.recorded && node_limit == o.node_limit && time_limit == o.time_limit &&
+               memory_mib == o.memory_mib && disabled == o.disabled;
     }
 };
 

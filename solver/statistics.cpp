@@ -95,8 +95,8 @@ void summarise_conditions(const std::vector<const BatchRecord*>& records, Varian
     for (const BatchRecord* r : records) {
         if (r->result != Verdict::Unknown) continue;
         // Unrecorded lines count as stale only beside recorded ones: their limit is unknown.
-        s.stale_unknown += any && (!r->conditions.recorded ||
-                                   as_budget(r->conditions.node_limit) < as_budget(s.max_node_limit));
+        s.stale_unknown += any && (!r->conditions.recorded || as_budget(r->conditions.node_limit) <
+                                                                  as_budget(s.max_node_limit));
     }
     s.versions.assign(versions.begin(), versions.end());
 }

@@ -4,8 +4,8 @@
 #pragma once
 
 #include <atomic>
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 
 namespace patience {
@@ -47,7 +47,8 @@ public:
     TranspositionTable(const TranspositionTable&) = delete;
     TranspositionTable& operator=(const TranspositionTable&) = delete;
     TranspositionTable(TranspositionTable&& other) noexcept
-        : buckets_(other.buckets_), entries_(std::exchange(other.entries_, nullptr)),
+        : buckets_(other.buckets_),
+          entries_(std::exchange(other.entries_, nullptr)),
           epoch_(other.epoch_) {}
     TranspositionTable& operator=(TranspositionTable&& other) noexcept {
         std::swap(buckets_, other.buckets_);
@@ -67,21 +68,21 @@ public:
     static constexpr std::size_t bytes_per_entry() { return sizeof(std::uint64_t); }
 
 private:
-    std::uint64_t* bucket(std::uint64_t key) const {
-        return &entries_[(key & (buckets_ - 1)) * kBucketEntries];
-    }
-    // Entries are read and written through std::atomic_ref: threads share the table.
-    static std::uint64_t load(std::uint64_t& entry) {
-        return std::atomic_ref<std::uint64_t>(entry).load(std::memory_order_relaxed);
-    }
-    static void save(std::uint64_t& entry, std::uint64_t value) {
-        std::atomic_ref<std::uint64_t>(entry).store(value, std::memory_order_relaxed);
-    }
-    void clear();
+  std::uint64_t* bucket(std::uint64_t key) const {
+      return &entries_[(key & (buckets_ - 1)) * kBucketEntries];
+  }
+  // Entries are read and written through std::atomic_ref: threads share the table.
+  static std::uint64_t load(std::uint64_t& entry) {
+      return std::atomic_ref<std::uint64_t>(entry).load(std::memory_order_relaxed);
+  }
+  static void save(std::uint64_t& entry, std::uint64_t value) {
+      std::atomic_ref<std::uint64_t>(entry).store(value, std::memory_order_relaxed);
+  }
+  void clear();
 
-    std::uint64_t buckets_;
-    std::uint64_t* entries_ = nullptr;  // mmap'ed, buckets_ * kBucketEntries words
-    std::uint64_t epoch_ = 0;
+  std::uint64_t buckets_;
+  std::uint64_t* entries_ = nullptr;  // mmap'ed, buckets_ * kBucketEntries words
+  std::uint64_t epoch_ = 0;
 };
 
 }  // namespace patience

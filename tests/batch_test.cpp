@@ -291,9 +291,9 @@ TEST_F(Batch, VariantsTakeTurnsSeedBySeed) {
         ASSERT_TRUE(r) << error;
         order.push_back(std::string(rules_of(r->variant).name) + " " + std::to_string(r->seed));
     }
-    EXPECT_EQ(order, (std::vector<std::string>{"diplomat 1", "emperor 1", "diplomat 2",
-                                                "emperor 2", "diplomat 3", "emperor 3",
-                                                "diplomat 4", "emperor 4"}));
+    EXPECT_EQ(order,
+              (std::vector<std::string>{"diplomat 1", "emperor 1", "diplomat 2", "emperor 2",
+                                        "diplomat 3", "emperor 3", "diplomat 4", "emperor 4"}));
 }
 
 TEST_F(Batch, ACancelledRunWritesNoLineAndTheNextRunSolvesEverything) {
@@ -315,8 +315,10 @@ TEST_F(Batch, SigintAndSigtermStopCleanlyAndTheRunResumes) {
         const std::string out = path("stopped" + std::to_string(signal) + ".jsonl");
         const std::string err = path("stderr.txt");
         const std::vector<std::string> args = {
-            PATIENCE_BINARY, "batch", "--variant", "diplomat,emperor", "--seeds", "1-150",
-            "--node-limit", "20000", "--threads", "2", "--memory", "16", "--out", out};
+            PATIENCE_BINARY, "batch", "--variant",    "diplomat,emperor",
+            "--seeds",       "1-150", "--node-limit", "20000",
+            "--threads",     "2",     "--memory",     "16",
+            "--out",         out};
         const pid_t first = spawn(args, err);
         ASSERT_GT(first, 0);
         wait_for_lines(out, 20);
@@ -408,7 +410,11 @@ TEST(Progress, TheSummaryFitsEightyColumns) {
 
 TEST(Shards, SlicesCoverTheRangeOnceInOrderWithSizesWithinOne) {
     for (const auto& [first, last] : std::vector<std::pair<std::uint64_t, std::uint64_t>>{
-             {1, 1}, {1, 7}, {5, 104}, {1, 1000}, {0, 0xFFFFFFFFFFFFFFFFULL},
+             {1, 1},
+             {1, 7},
+             {5, 104},
+             {1, 1000},
+             {0, 0xFFFFFFFFFFFFFFFFULL},
              {0xFFFFFFFFFFFFFF00ULL, 0xFFFFFFFFFFFFFFFFULL}}) {
         for (std::uint64_t n : {1u, 2u, 3u, 7u, 8u, 300u}) {
             using Wide = unsigned __int128;  // a slice may hold 2^64 seeds

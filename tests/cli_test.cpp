@@ -7,11 +7,11 @@
 #include <fstream>
 #include <initializer_list>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
-#include <nlohmann/json.hpp>
-#include <string>
 #include <sstream>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -601,7 +601,8 @@ TEST_F(Cli, NoSubcommandIsAUsageError) {
 
 TEST_F(Cli, DealWithMovesPrintsThePositionTheyReach) {
     const RunResult start = run({"deal", "--variant", "diplomat", "--seed", "1"});
-    const RunResult after = run({"deal", "--variant", "diplomat", "--seed", "1", "--moves", "draw draw"});
+    const RunResult after =
+        run({"deal", "--variant", "diplomat", "--seed", "1", "--moves", "draw draw"});
     ASSERT_EQ(after.exit_code, 0) << after.err;
     const Json a = Json::parse(start.out), b = Json::parse(after.out);
     EXPECT_EQ(b.at("waste").size(), 2u);
@@ -626,7 +627,8 @@ TEST_F(Cli, AnIllegalMoveOfAGameInProgressExitsOneNamingIt) {
         EXPECT_TRUE(contains(r.err, "--moves: move 2 of 2 (1>f) is illegal")) << r.err;
         EXPECT_EQ(line_count(r.err), 1u) << r.err;
     }
-    const RunResult garbage = run({"solve", "--variant", "diplomat", "--seed", "1", "--moves", "up"});
+    const RunResult garbage =
+        run({"solve", "--variant", "diplomat", "--seed", "1", "--moves", "up"});
     expect_rejected(garbage, {"--moves", "token 1 'up' is not a move"});
 }
 
@@ -644,8 +646,8 @@ TEST_F(Cli, SolveFromAGameInProgressContinuesIt) {
         run({"check", "--variant", "diplomat", "--seed", "1", "--solution", both});
     EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
     const std::string tail = write("tail.txt", solution_text(rest));
-    const RunResult check_rest = run({"check", "--variant", "diplomat", "--seed", "1", "--moves",
-                                      opening, "--solution", tail});
+    const RunResult check_rest = run(
+        {"check", "--variant", "diplomat", "--seed", "1", "--moves", opening, "--solution", tail});
     EXPECT_EQ(check_rest.exit_code, 0) << check_rest.out << check_rest.err;
 }
 
@@ -667,8 +669,8 @@ TEST_F(Cli, VariantNamesAreAcceptedInEitherCase) {
 }
 
 TEST_F(Cli, BatchOutDashIsStandardOutput) {
-    const RunResult r = run({"batch", "--variant", "diplomat", "--seeds", "1-3", "--ranks", "4",
-                             "--out", "-"});
+    const RunResult r =
+        run({"batch", "--variant", "diplomat", "--seeds", "1-3", "--ranks", "4", "--out", "-"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(line_count(r.out), 3u) << r.out;
     EXPECT_FALSE(fs::exists(dir_ / "-"));
@@ -701,8 +703,8 @@ TEST_F(Cli, StatsFitsEightyColumnsAndShowsBoundsPercentilesAndLimits) {
         EXPECT_LE(line.size(), 80u) << line;
     }
     EXPECT_GE(count, 6 * 4);
-    for (std::string_view part : {"<= win rate <=", "nodes median", "p90", "p99", "ms median",
-                                  "node limit 40"}) {
+    for (std::string_view part :
+         {"<= win rate <=", "nodes median", "p90", "p99", "ms median", "node limit 40"}) {
         EXPECT_TRUE(contains(table.out, part)) << part << " not in\n" << table.out;
     }
     const RunResult csv = run({"stats", out, "--csv"});
@@ -791,9 +793,9 @@ TEST_F(Cli, ShardPlanRefusesBadNumbersAndPrintsCommandsThatRun) {
                            " 2>/dev/null >/dev/null")
                               .c_str()),
               0);
-    EXPECT_EQ(line_count(read_all(dir_ / "shard-1.jsonl")) +
-                  line_count(read_all(dir_ / "shard-2.jsonl")),
-              5u);
+    EXPECT_EQ(
+        line_count(read_all(dir_ / "shard-1.jsonl")) + line_count(read_all(dir_ / "shard-2.jsonl")),
+        5u);
 }
 
 // A larger --node-limit never loses an answer: a deal won under one limit is won under every
@@ -802,8 +804,8 @@ TEST_F(Cli, ALargerNodeLimitGivesTheSameWinInTheSameNodes) {
     for (const std::string seed : {"2", "3"}) {
         std::optional<Json> first;
         for (const std::string limit : {"400000", "800000", "3000000"}) {
-            const Json answer = solve_json({"--variant", "emperor", "--seed", seed,
-                                            "--node-limit", limit});
+            const Json answer =
+                solve_json({"--variant", "emperor", "--seed", seed, "--node-limit", limit});
             ASSERT_EQ(answer.at("result"), "won") << seed << " at " << limit;
             if (!first) {
                 first = answer;
@@ -845,9 +847,9 @@ TEST_F(Cli, SolveReportsTheShortenedLengthAndTheSearchsOwn) {
 
 // Off a terminal (here: stderr is a file), progress comes as plain lines now and then.
 TEST_F(Cli, BatchOffATerminalPrintsPlainProgressLines) {
-    const RunResult quiet = run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-40",
-                                 "--node-limit", "30000", "--out", path("a.jsonl"),
-                                 "--progress-every", "0"});
+    const RunResult quiet =
+        run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-40", "--node-limit", "30000",
+             "--out", path("a.jsonl"), "--progress-every", "0"});
     EXPECT_FALSE(contains(quiet.err, "patience batch: ")) << quiet.err;
     const RunResult chatty =
         run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-40", "--node-limit", "30000",
@@ -863,20 +865,20 @@ TEST_F(Cli, BatchOffATerminalPrintsPlainProgressLines) {
 TEST_F(Cli, ShardsFromTheOptionOrFromSlurmCoverTheRangeOnce) {
     const std::string pattern = path("shard-{shard}.jsonl");
     for (int k = 1; k <= 3; ++k) {
-        const RunResult r = run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-10",
-                                 "--ranks", "4", "--shard", std::to_string(k) + "/3", "--out",
-                                 pattern});
+        const RunResult r =
+            run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-10", "--ranks", "4",
+                 "--shard", std::to_string(k) + "/3", "--out", pattern});
         EXPECT_EQ(r.exit_code, 0) << r.err;
     }
-    EXPECT_TRUE(contains(read_all(dir_ / "stderr.txt"),
-                         "shard 3/3 (--shard) of seeds 1-10: seeds 7-10"));
+    EXPECT_TRUE(
+        contains(read_all(dir_ / "stderr.txt"), "shard 3/3 (--shard) of seeds 1-10: seeds 7-10"));
     std::size_t lines = 0;
     for (int k = 1; k <= 3; ++k) {
         lines += line_count(read_all(dir_ / ("shard-" + std::to_string(k) + ".jsonl")));
     }
     EXPECT_EQ(lines, 20u);
-    const RunResult merged = run({"stats", path("shard-1.jsonl"), path("shard-2.jsonl"),
-                                  path("shard-3.jsonl"), "--json"});
+    const RunResult merged = run(
+        {"stats", path("shard-1.jsonl"), path("shard-2.jsonl"), path("shard-3.jsonl"), "--json"});
     const Json stats = Json::parse(merged.out);
     EXPECT_EQ(stats.at("duplicates"), 0);
     for (const auto& row : stats.at("variants")) EXPECT_EQ(row.at("deals"), 10);
@@ -930,7 +932,8 @@ TEST_F(Cli, ABatchThatCannotWriteStopsCleanlyAndResumes) {
     const std::string out = path("limited.jsonl");
     const std::string batch = shell_quoted(PATIENCE_BINARY) +
                               " batch --variant diplomat,emperor --seeds 1-30 --node-limit 20000"
-                              " --memory 16 --out " + shell_quoted(out);
+                              " --memory 16 --out " +
+                              shell_quoted(out);
     const std::string err = path("err.txt");
     const int status = std::system(("bash -c " + shell_quoted("ulimit -f 2; exec " + batch) +
                                     " >/dev/null 2>" + shell_quoted(err))
@@ -985,8 +988,8 @@ TEST_F(Cli, AForeignLineInTheMiddleIsReportedAndTheFileLeftAlone) {
     text.insert(second_line, "{\"variant\":\"diplomat\",\"seed\":9,\"ra\n");  // torn, then more
     text += "{\"variant\":\"dipl";  // and a torn last line, which must not be cut off either
     write("edited.jsonl", text);
-    const RunResult r = run({"batch", "--variant", "diplomat", "--seeds", "1-8", "--ranks", "4",
-                             "--out", out});
+    const RunResult r =
+        run({"batch", "--variant", "diplomat", "--seeds", "1-8", "--ranks", "4", "--out", out});
     expect_rejected(r, {out + ":2:", "not valid JSON", "nothing was appended"});
     EXPECT_EQ(read_all(out), text);
 }
@@ -1003,8 +1006,8 @@ TEST_F(Cli, CheckOfNoMovesSaysSoInWords) {
 // Help
 
 TEST_F(Cli, HelpOnEverySubcommandExitsZero) {
-    for (const std::string command : {"variants", "deal", "solve", "check", "batch", "stats",
-                                      "bench"}) {
+    for (const std::string command :
+         {"variants", "deal", "solve", "check", "batch", "stats", "bench"}) {
         const RunResult result = run({command, "--help"});
         EXPECT_EQ(result.exit_code, 0) << command << ": " << result.err;
         EXPECT_TRUE(contains(result.out, "usage: patience " + command)) << result.out;

@@ -11,9 +11,9 @@ namespace {
 using testing::make_position;
 
 TEST(Explain, EveryKindOfMoveNamesItsCardsAndWhereTheyGo) {
-    const Position p = make_position(VariantId::EmperorModern,
-                                     {"T1: KD | 7S 6H", "T2: 8D", "T3: 9C", "W: 2C 5C", "S: QH JS",
-                                      "F1: AC"});
+    const Position p =
+        make_position(VariantId::EmperorModern,
+                      {"T1: KD | 7S 6H", "T2: 8D", "T3: 9C", "W: 2C 5C", "S: QH JS", "F1: AC"});
     EXPECT_EQ(describe_move(p, Move::draw()), "QH to the waste");
     EXPECT_EQ(describe_move(p, Move::waste_to_column(3)), "5C into a space");
     EXPECT_EQ(describe_move(p, Move::column_to_column(0, 1, 2)), "7S 6H onto 8D, turning up KD");

@@ -547,7 +547,8 @@ TEST(PositionIo, RejectsAThirdCopyInATwoDeckGameNamingTheExtraCopy) {
 TEST(PositionIo, ExtraCopyInTheStockIsNamedByItsFileIndex) {
     Json doc = diplomat_aces_out();
     doc["stock"][5] = "2C";  // stock[0] and stock[1] already hold both 2C
-    EXPECT_TRUE(rejected_with(doc, "cards", {"2C appears 3 times", "stock[5]", "2H appears 1 time"}));
+    EXPECT_TRUE(
+        rejected_with(doc, "cards", {"2C appears 3 times", "stock[5]", "2H appears 1 time"}));
 }
 
 TEST(PositionIo, ExtraCopyOnAFoundationIsNamed) {
@@ -559,8 +560,9 @@ TEST(PositionIo, ExtraCopyOnAFoundationIsNamed) {
 TEST(PositionIo, RejectsASecondCopyInAOneDeckGame) {
     Json doc = double_dot_three_ranks();
     doc["tableau"][7][0] = "3C";
-    EXPECT_TRUE(rejected_with(doc, "cards", {"3C appears 2 times, the game has 1", "tableau[7][0]",
-                                             "3S appears 0 times"}));
+    EXPECT_TRUE(rejected_with(
+        doc, "cards",
+        {"3C appears 2 times, the game has 1", "tableau[7][0]", "3S appears 0 times"}));
 }
 
 TEST(PositionIo, RejectsAMissingCopy) {

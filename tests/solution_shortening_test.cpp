@@ -84,11 +84,11 @@ TEST(SolutionShortening, ALoopIsCutOut) {
 // Diplomat, two ranks: 2C travels from column 1 to 2 to 3 before going up; one move to the
 // foundation does it.
 TEST(SolutionShortening, OneMoveReplacesSeveralThatReachTheSamePosition) {
-    const Position start = testing::make_position(
-        VariantId::Diplomat,
-        {"T1: 2C", "T2: 2C", "F1: AC", "F2: AC", "F3: AD 2D", "F4: AD 2D", "F5: AH 2H", "F6: AH 2H",
-         "F7: AS 2S", "F8: AS 2S"},
-        2);
+    const Position start =
+        testing::make_position(VariantId::Diplomat,
+                               {"T1: 2C", "T2: 2C", "F1: AC", "F2: AC", "F3: AD 2D", "F4: AD 2D",
+                                "F5: AH 2H", "F6: AH 2H", "F7: AS 2S", "F8: AS 2S"},
+                               2);
     const std::vector<Move> line = {Move::column_to_column(0, 2), Move::column_to_column(2, 3),
                                     Move::column_to_foundation(3), Move::column_to_foundation(1)};
     ASSERT_TRUE(replay(start, line).won);

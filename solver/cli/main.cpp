@@ -6,8 +6,8 @@
 #include <boost/program_options/errors.hpp>
 
 #include "core/input_error.hpp"
-#include "solver/cli/commands.hpp"
 #include "solver/batch.hpp"
+#include "solver/cli/commands.hpp"
 #include "solver/cli/options.hpp"
 #include "solver/solve.hpp"
 #include "solver/version.hpp"

@@ -43,13 +43,16 @@ std::uint64_t parse_bounded(const std::string& option, const std::string& text, 
 std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text) {
     const auto dash = text.find('-');
     if (dash == std::string::npos || dash == 0 || text.find('-', dash + 1) != std::string::npos) {
-        throw InputError("--seeds: expected A-B, two unsigned integers with A <= B (e.g. 1-1000), "
-                         "got " + in_quotes(text));
+        throw InputError(
+            "--seeds: expected A-B, two unsigned integers with A <= B (e.g. 1-1000), "
+            "got " +
+            in_quotes(text));
     }
     const std::uint64_t first = parse_u64("--seeds " + in_quotes(text), text.substr(0, dash));
     const std::uint64_t last = parse_u64("--seeds " + in_quotes(text), text.substr(dash + 1));
     if (first > last) {
-        throw InputError("--seeds: the range " + in_quotes(text) + " is empty (A must not exceed B)");
+        throw InputError("--seeds: the range " + in_quotes(text) +
+                         " is empty (A must not exceed B)");
     }
     return {first, last};
 }
@@ -98,8 +101,8 @@ VariantId parse_variant_option(const std::string& name, const std::string& also)
     for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const auto variant = parse_variant(lower);
     if (!variant) {
-        throw InputError("--variant: unknown variant " + in_quotes(name) + " (known: " + variant_names() +
-                         also + ")");
+        throw InputError("--variant: unknown variant " + in_quotes(name) +
+                         " (known: " + variant_names() + also + ")");
     }
     return *variant;
 }
@@ -109,24 +112,25 @@ double parse_seconds(const std::string& option, const std::string& text) {
     const char* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, value);
     if (text.empty() || ptr != end || ec != std::errc() || !std::isfinite(value) || value < 0) {
-        throw InputError(option + ": " + in_quotes(text) + " is not a non-negative number of seconds");
+        throw InputError(option + ": " + in_quotes(text) +
+                         " is not a non-negative number of seconds");
     }
     return value;
 }
 
 void add_deal_options(po::options_description& options) {
-    options.add_options()
-        ("variant", po::value<std::string>(), "variant name (see `patience variants`)")
-        ("seed", po::value<std::string>(), "deal number, an unsigned 64-bit integer")
-        ("pysol", po::value<std::string>(),
-         "PySolFC game number N (1 <= N < 2^64) instead of --seed: the deal PySolFC shows as "
-         "game #N (diplomat, malmaison, emperor, emperor-modern)")
-        ("ranks", po::value<std::string>()->default_value("13"),
-         "ranks per suit, 1..13 (reduced decks; double-dot needs an odd number >= 3)")
-        ("position", po::value<std::string>(), "position file (JSON, see README), - for stdin")
-        ("moves", po::value<std::string>(),
-         "moves to play first, as in a solution (\"draw w>3 1>f\"): a game in progress")
-        ("moves-file", po::value<std::string>(), "the same moves from a file (- for stdin)");
+    options.add_options()("variant", po::value<std::string>(),
+                          "variant name (see `patience variants`)")(
+        "seed", po::value<std::string>(), "deal number, an unsigned 64-bit integer")(
+        "pysol", po::value<std::string>(),
+        "PySolFC game number N (1 <= N < 2^64) instead of --seed: the deal PySolFC shows as "
+        "game #N (diplomat, malmaison, emperor, emperor-modern)")(
+        "ranks", po::value<std::string>()->default_value("13"),
+        "ranks per suit, 1..13 (reduced decks; double-dot needs an odd number >= 3)")(
+        "position", po::value<std::string>(), "position file (JSON, see README), - for stdin")(
+        "moves", po::value<std::string>(),
+        "moves to play first, as in a solution (\"draw w>3 1>f\"): a game in progress")(
+        "moves-file", po::value<std::string>(), "the same moves from a file (- for stdin)");
 }
 
 std::uint64_t parse_pysol(const std::string& text, VariantId variant) {

@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-#include <string>
 
 #include <boost/program_options.hpp>
 

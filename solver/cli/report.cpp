@@ -16,7 +16,9 @@ std::string format(const char* pattern, auto... values) {
 
 double rounded(double value) { return std::round(value * 1e6) / 1e6; }
 
-unsigned long long as_ull(std::uint64_t value) { return static_cast<unsigned long long>(value); }
+unsigned long long as_ull(std::uint64_t value) {
+    return static_cast<unsigned long long>(value);
+}
 
 }  // namespace
 
@@ -103,15 +105,14 @@ std::string summary_csv(const std::vector<VariantSummary>& summaries) {
         "bounds_hi,mean_nodes,median_nodes,p90_nodes,p99_nodes,mean_ms,median_ms,p90_ms,p99_ms,"
         "min_node_limit,max_node_limit,stale_unknown\n";
     for (const auto& s : summaries) {
-        text += format("%s,%d,%s,%llu,%llu,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%.6f,%.1f,%llu,%llu,%llu,"
-                       "%.3f,%.3f,%.3f,%.3f,%llu,%llu,%llu\n",
-                       std::string(rules_of(s.variant).name).c_str(), s.ranks,
-                       s.pysol ? "pysol" : "seed", as_ull(s.deals), as_ull(s.won), as_ull(s.lost),
-                       as_ull(s.unknown), s.win_rate, s.ci95.lo, s.ci95.hi, s.bounds.lo,
-                       s.bounds.hi, s.mean_nodes, as_ull(s.median_nodes), as_ull(s.p90_nodes),
-                       as_ull(s.p99_nodes), s.mean_ms, s.median_ms, s.p90_ms, s.p99_ms,
-                       as_ull(s.min_node_limit), as_ull(s.max_node_limit),
-                       as_ull(s.stale_unknown));
+        text += format(
+            "%s,%d,%s,%llu,%llu,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%.6f,%.1f,%llu,%llu,%llu,"
+            "%.3f,%.3f,%.3f,%.3f,%llu,%llu,%llu\n",
+            std::string(rules_of(s.variant).name).c_str(), s.ranks, s.pysol ? "pysol" : "seed",
+            as_ull(s.deals), as_ull(s.won), as_ull(s.lost), as_ull(s.unknown), s.win_rate,
+            s.ci95.lo, s.ci95.hi, s.bounds.lo, s.bounds.hi, s.mean_nodes, as_ull(s.median_nodes),
+            as_ull(s.p90_nodes), as_ull(s.p99_nodes), s.mean_ms, s.median_ms, s.p90_ms, s.p99_ms,
+            as_ull(s.min_node_limit), as_ull(s.max_node_limit), as_ull(s.stale_unknown));
     }
     return text;
 }
