@@ -25,10 +25,11 @@ namespace patience {
 // 128 in Malmaison, when a space takes any card, and the tableau moves). At the default node limit
 // of 10^6 nodes, shared by all the lanes, n is at most 2e8 and the chance at most
 // 8e8 / 1.8e19 = 4.4e-11 per deal: one wrong prune in 2.3e10 deals, far below one in a billion.
-// (A restarting probe's salt is XORed into its keys; that changes which keys meet, not how often
-// two of them are equal.) The exact path set shares the same 64-bit keys and adds at most depth / 2^64 per
-// probe, less again. (Keys of distinct positions are assumed to collide no more often than
-// random 64-bit values: every part of the key is XXH3 output or a SplitMix64 table value.)
+// (An extra thread's probe XORs its stream's salt into its keys; that changes which keys meet,
+// not how often two of them are equal.) The exact path set shares the same 64-bit keys and adds
+// at most depth / 2^64 per probe, less again. (Keys of distinct positions are assumed to collide
+// no more often than random 64-bit values: every part of the key is XXH3 output or a SplitMix64
+// table value.)
 //
 // Lanes: the searches of one solve share the table, but each reads only the entries of its own
 // lane. A narrow probe's "no win below here" holds only for its narrowed move set, so the

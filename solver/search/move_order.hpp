@@ -60,14 +60,16 @@ int move_score(const PackedState<T>& state, const Move& m) {
 
 // Sorts the moves from `begin` on by move_score, most promising first; ties keep
 // generation order (nearest stock card first), so the search stays deterministic. With `noisy`,
-// each score gets a pseudo-random bonus below kOrderNoise drawn from `seed` (the position's
-// salted key) and the move: a restarted probe then tries other moves first near the root, the
-// same ones each time it meets the same position.
+// each score gets a pseudo-random bonus below `noise` drawn from `seed` (the position's salted
+// key) and the move: a restarted probe then tries other moves first near the root, the same ones
+// each time it meets the same position. The default noise reorders moves of one kind (scores
+// within 16) and rarely crosses kinds; portfolio.hpp gives one probe more.
 inline constexpr int kOrderNoise = 16;
 
 template <class T>
 void order_moves(const PackedState<T>& state, std::vector<Move>& moves, std::uint32_t begin,
-                 std::vector<ScoredMove>& scratch, std::uint64_t seed, bool noisy) {
+                 std::vector<ScoredMove>& scratch, std::uint64_t seed, bool noisy,
+                 int noise = kOrderNoise) {
     scratch.clear();
     for (std::size_t i = begin; i < moves.size(); ++i) {
         int score = move_score(state, moves[i]);
@@ -76,7 +78,7 @@ void order_moves(const PackedState<T>& state, std::vector<Move>& moves, std::uin
             std::memcpy(&bits, &moves[i], sizeof bits);
             std::uint64_t z = (seed ^ bits) * 0x9E3779B97F4A7C15ULL;
             z ^= z >> 31;
-            score += static_cast<int>(z % kOrderNoise);
+            score += static_cast<int>(z % static_cast<std::uint64_t>(noise));
         }
         scratch.push_back({score, moves[i]});
     }

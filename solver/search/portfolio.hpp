@@ -38,14 +38,33 @@ inline constexpr std::uint64_t kGreedyRetirement = 1u << 16;
 // so the quarter of the budget it kept was spent for nothing (retiring it won 11 more deals of
 // 800 in Diplomat, Emperor, Lady Palk and Emperor-modern). Then two narrow probes (the 2 and the
 // 3 best moves, and the best stock move) that restart after Luby-many units of 1024 nodes, each
-// run with its own noisy move order. Chosen by
+// run with its own noisy move order; a probe's runs share its table marks (depth_first.hpp). The
+// narrow-3 probe's noise (kWideOrderNoise) crosses the kinds of moves (a stock card before a
+// tableau shuffle), the narrow-2 probe's (kOrderNoise) stays within them. Chosen by
 // the decided-rate harness at 1M nodes (seeds 1-40, checked on 41-80), among weights 1-4 for the
 // complete search, restart units 256-4096, narrow 1-3 and full-width probes, and probes that never
 // restart. While no full deal can be proven lost, the complete search's share buys nothing but
 // the rare win it finds itself; the proofs of loss to come will want it larger.
 //
+// Shared marks and the two noises were chosen together with the same harness, on seeds 1-60 and
+// checked on 61-200, at 1M nodes. Deals won of seeds 1-200 (Diplomat / Emperor / Lady Palk):
+// 178 / 134 / 162 with runs that kept marks of their own and noise 16 in both probes; with shared
+// marks and noises (narrow 2, narrow 3) of (32, 16): 180 / 134 / 171; (32, 32): 177 / 132 / 176;
+// (16, 32): 179 / 135 / 174, kept. Noise 64 in both lost 4 to 12 deals of 60 in each game. On the
+// 42 deals of seeds 1-60 still unknown at 1M, shared marks alone won 7 of the 21 Emperor deals
+// at 4M nodes against 5.
+//
 // With `threads` > 1 (lazy SMP), restarting probes are added until every thread has a member:
 // narrow 2 and 3 in turn, in the lanes of their kind, each with a salt stream of its own.
+inline constexpr int kWideOrderNoise = 32;
+
+inline PortfolioMember restarting_probe(const Techniques& techniques, int branching,
+                                        std::uint64_t unit, int stream) {
+    PortfolioMember probe{{branching, branching - 1, unit, techniques, stream}, 1};
+    probe.config.order_noise = branching == 3 ? kWideOrderNoise : kOrderNoise;
+    return probe;
+}
+
 inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int threads = 1) {
     const std::uint64_t unit = techniques.restarts ? kRestartUnit : 0;
     std::vector<PortfolioMember> members;
@@ -56,12 +75,11 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
     }
     members.push_back({{0, 0, 0, techniques}, 1});
     if (techniques.probes) {
-        members.push_back({{2, 1, unit, techniques}, 1});
-        members.push_back({{3, 2, unit, techniques}, 1});
+        members.push_back(restarting_probe(techniques, 2, unit, -1));
+        members.push_back(restarting_probe(techniques, 3, unit, -1));
         for (int extra = 0; static_cast<int>(members.size()) < threads; ++extra) {
-            const int branching = 2 + extra % 2;
             members.push_back(
-                {{branching, branching - 1, unit, techniques, kFirstExtraStream + extra}, 1});
+                restarting_probe(techniques, 2 + extra % 2, unit, kFirstExtraStream + extra));
         }
     }
     return members;

@@ -1,5 +1,5 @@
-// Restarts for probes: the Luby sequence of run lengths and the salt that makes each run's table
-// entries and move order its own.
+// Restarts for probes: the Luby sequence of run lengths and the salt that gives each run its own
+// move order (its table marks are the probe's, shared by all its runs: depth_first.hpp).
 //
 // A depth-first search commits to its first moves near the root for as long as the subtree below
 // them lasts. A probe that restarts after luby(i) * unit nodes, with its move order perturbed
