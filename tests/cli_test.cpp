@@ -245,7 +245,7 @@ TEST_F(Cli, SolveJsonHasVariantSeedResultNodesSecondsAndSolution) {
 }
 
 TEST_F(Cli, SolveHistogramCountsEveryNodeOnce) {
-    const RunResult json = run({"solve", "--json", "--variant", "diplomat", "--seed", "3",
+    const RunResult json = run({"solve", "--json", "--variant", "diplomat", "--seed", "13",
                                 "--node-limit", "20000", "--threads", "2", "--histogram"});
     EXPECT_EQ(json.exit_code, 3) << json.err;  // unknown at this limit
     const Json answer = Json::parse(json.out);
@@ -801,7 +801,7 @@ TEST_F(Cli, ShardPlanRefusesBadNumbersAndPrintsCommandsThatRun) {
 // A larger --node-limit never loses an answer: a deal won under one limit is won under every
 // larger one in the same nodes and with the same moves (the search is a prefix of itself).
 TEST_F(Cli, ALargerNodeLimitGivesTheSameWinInTheSameNodes) {
-    for (const std::string seed : {"2", "3"}) {
+    for (const std::string seed : {"3", "6"}) {  // won in 8,078 and 211,280 nodes
         std::optional<Json> first;
         for (const std::string limit : {"400000", "800000", "3000000"}) {
             const Json answer =
