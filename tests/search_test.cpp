@@ -190,8 +190,7 @@ TEST(Restarts, LaterRunsSkipWhatEarlierRunsExhausted) {
         if (complete.nodes() < 10) continue;  // too small for runs to repeat much
         ++tried;
         // Runs too long ever to be cut: each one ends by exhausting the probe's narrowed tree.
-        DepthFirstSearch<T> probe(game.position, SearchConfig{2, 1, 1u << 24, techniques},
-                                  table);
+        DepthFirstSearch<T> probe(game.position, SearchConfig{2, 1, 1u << 24, techniques}, table);
         while (probe.runs() < 100) {
             ASSERT_EQ(probe.run(probe.nodes() + 16, SearchClock::time_point::max()),
                       SearchStatus::Paused);
