@@ -63,7 +63,7 @@ public:
         const auto id = parse_variant(variant.get<std::string>());
         if (!id) {
             fail("variant", "unknown variant " + in_quotes(variant.get<std::string>()) +
-                                "' (known: " + variant_names() + ")");
+                                " (known: " + variant_names() + ")");
         }
         position.variant = *id;
 
