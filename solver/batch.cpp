@@ -109,32 +109,32 @@ public:
     }
 
 private:
-  // Reads every whole line into `done`; then, and only if all of them are batch records, cuts
-  // off a torn last line (a line without its newline, being written when an earlier run
-  // stopped). A line that is not a record leaves the file as it was.
-  void read_lines(Statistics& done) {
-      std::string text = read_text_file(path_);
-      const std::size_t end = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
-      std::size_t number = 0;
-      for (std::size_t start = 0; start < end;) {
-          const std::size_t newline = text.find('\n', start);
-          const std::string_view line(text.data() + start, newline - start);
-          ++number;
-          start = newline + 1;
-          if (line.empty()) continue;
-          std::string error;
-          auto record = parse_batch_line(line, error);
-          if (!record) {
-              throw InputError(path_ + ":" + std::to_string(number) + ": " + error +
-                               " (not a batch file? nothing was appended)");
-          }
-          done.add(*record);
-      }
-      if (end < text.size() && ::ftruncate(fd_, static_cast<off_t>(end)) != 0) {
-          throw InputError(path_ + ": cannot repair a torn last line: " + std::strerror(errno));
-      }
-      size_ = end;
-  }
+    // Reads every whole line into `done`; then, and only if all of them are batch records, cuts
+    // off a torn last line (a line without its newline, being written when an earlier run
+    // stopped). A line that is not a record leaves the file as it was.
+    void read_lines(Statistics& done) {
+        std::string text = read_text_file(path_);
+        const std::size_t end = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+        std::size_t number = 0;
+        for (std::size_t start = 0; start < end;) {
+            const std::size_t newline = text.find('\n', start);
+            const std::string_view line(text.data() + start, newline - start);
+            ++number;
+            start = newline + 1;
+            if (line.empty()) continue;
+            std::string error;
+            auto record = parse_batch_line(line, error);
+            if (!record) {
+                throw InputError(path_ + ":" + std::to_string(number) + ": " + error +
+                                 " (not a batch file? nothing was appended)");
+            }
+            done.add(*record);
+        }
+        if (end < text.size() && ::ftruncate(fd_, static_cast<off_t>(end)) != 0) {
+            throw InputError(path_ + ": cannot repair a torn last line: " + std::strerror(errno));
+        }
+        size_ = end;
+    }
 
     std::string path_;
     int fd_ = -1;

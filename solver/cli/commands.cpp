@@ -148,28 +148,30 @@ int run_deal(const Args& args) {
 int run_solve(const Args& args) {
     po::options_description options("solve options");
     add_deal_options(options);
-    options.add_options()("node-limit", po::value<std::string>()->default_value("1000000"),
-                          "stop with `unknown` after this many positions (0: no limit)")(
-        "time-limit", po::value<std::string>()->default_value("0"),
-        "stop with `unknown` after this many seconds (0: no limit)")(
-        "memory", po::value<std::string>()->default_value("64"),
-        "memory for the transposition table in MiB (with --reference: the most its visited "
-        "set may use, `unknown` when full)")(
-        "threads", po::value<std::string>()->default_value("1"),
-        "threads searching the position together (the portfolio's searches in parallel over "
-        "one table); only 1 gives the same nodes every run")(
-        "reference", "use the exhaustive reference search (slow; the ground truth for tests)")(
-        "disable", po::value<std::string>(), disable_help().c_str())("solution",
-                                                                     "print the winning moves")(
-        "explain", "print the winning moves one per line, with the cards each one moves")(
-        "boards", "with --explain: also print the board before the first move and after each")(
-        "confirm-lost",
-        "re-prove a `lost` with independently drawn position keys and a fresh "
-        "table (as long again); prints whether it was confirmed")(
-        "histogram",
-        "also print where the nodes went: counts by cards left in the stock and "
-        "cards on the foundations, for the complete search and the probes")(
-        "json", "print one JSON object");
+    // One option per line, as Boost.Program_options reads best.
+    // clang-format off
+    options.add_options()
+        ("node-limit", po::value<std::string>()->default_value("1000000"),
+         "stop with `unknown` after this many positions (0: no limit)")
+        ("time-limit", po::value<std::string>()->default_value("0"),
+         "stop with `unknown` after this many seconds (0: no limit)")
+        ("memory", po::value<std::string>()->default_value("64"),
+         "memory for the transposition table in MiB (with --reference: the most its visited "
+         "set may use, `unknown` when full)")
+        ("threads", po::value<std::string>()->default_value("1"),
+         "threads searching the position together (the portfolio's searches in parallel over "
+         "one table); only 1 gives the same nodes every run")
+        ("reference", "use the exhaustive reference search (slow; the ground truth for tests)")
+        ("disable", po::value<std::string>(), disable_help().c_str())
+        ("solution", "print the winning moves")
+        ("explain", "print the winning moves one per line, with the cards each one moves")
+        ("boards", "with --explain: also print the board before the first move and after each")
+        ("confirm-lost", "re-prove a `lost` with independently drawn position keys and a fresh "
+                         "table (as long again); prints whether it was confirmed")
+        ("histogram", "also print where the nodes went: counts by cards left in the stock and "
+                      "cards on the foundations, for the complete search and the probes")
+        ("json", "print one JSON object");
+    // clang-format on
     po::variables_map vm;
     const std::string usage =
         "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE)\n"
@@ -261,10 +263,14 @@ int run_solve(const Args& args) {
 int run_check(const Args& args) {
     po::options_description options("check options");
     add_deal_options(options);
-    options.add_options()("solution", po::value<std::string>(),
-                          "file of moves, separated by white space (- for stdin)")(
-        "explain", "print the moves one per line, with the cards each one moves, as they replay")(
-        "boards", "with --explain: also print the board before the first move and after each");
+    // One option per line, as Boost.Program_options reads best.
+    // clang-format off
+    options.add_options()
+        ("solution", po::value<std::string>(),
+         "file of moves, separated by white space (- for stdin)")
+        ("explain", "print the moves one per line, with the cards each one moves, as they replay")
+        ("boards", "with --explain: also print the board before the first move and after each");
+    // clang-format on
     po::variables_map vm;
     const std::string usage =
         "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE)\n"
@@ -427,33 +433,36 @@ int run_batch_command(const Args& args) {
     po::options_description options("batch options");
     // The CPUs this process may use (oneTBB reads its affinity mask: a Slurm task's share).
     const int cores = arena_size(1 << 20);
-    options.add_options()("variant", po::value<std::string>(), "variants, comma-separated, or all")(
-        "seeds", po::value<std::string>(), "seed range A-B (inclusive)")(
-        "pysol", "the seeds are PySolFC game numbers (recorded so in every line)")(
-        "ranks", po::value<std::string>()->default_value("13"), "ranks per suit, 1..13")(
-        "threads", po::value<std::string>()->default_value(std::to_string(cores)),
-        "deals solved at once (default: every core this process may use)")(
-        "out", po::value<std::string>(),
-        "append one JSON line per deal to this file, skipping deals already in it "
-        "(default, or -: standard output)")(
-        "progress-every", po::value<std::string>()->default_value("30"),
-        "when standard error is not a terminal (a log, a cluster job): print a progress line "
-        "every this many seconds (0: never)")(
-        "shard", po::value<std::string>(),
-        "K/N: solve only the K-th (from 1) of N contiguous slices of --seeds; without it, a "
-        "Slurm job array task takes its slice from SLURM_ARRAY_TASK_ID and the array's size. "
-        "{shard} in --out becomes K")(
-        "retry-unknown",
-        "solve again the deals whose line in --out is `unknown` and was "
-        "solved under other conditions (e.g. a smaller --node-limit); the "
-        "new line supersedes the old one")(
-        "node-limit", po::value<std::string>()->default_value("1000000"),
-        "per deal: `unknown` after this many positions (0: no limit)")(
-        "time-limit", po::value<std::string>()->default_value("0"),
-        "per deal: `unknown` after this many seconds (0: no limit)")(
-        "memory", po::value<std::string>(),
-        "MiB of transposition tables, shared by the threads (default: 64 per thread)")(
-        "disable", po::value<std::string>(), disable_help().c_str());
+    // One option per line, as Boost.Program_options reads best.
+    // clang-format off
+    options.add_options()
+        ("variant", po::value<std::string>(), "variants, comma-separated, or all")
+        ("seeds", po::value<std::string>(), "seed range A-B (inclusive)")
+        ("pysol", "the seeds are PySolFC game numbers (recorded so in every line)")
+        ("ranks", po::value<std::string>()->default_value("13"), "ranks per suit, 1..13")
+        ("threads", po::value<std::string>()->default_value(std::to_string(cores)),
+         "deals solved at once (default: every core this process may use)")
+        ("out", po::value<std::string>(),
+         "append one JSON line per deal to this file, skipping deals already in it "
+         "(default, or -: standard output)")
+        ("progress-every", po::value<std::string>()->default_value("30"),
+         "when standard error is not a terminal (a log, a cluster job): print a progress line "
+         "every this many seconds (0: never)")
+        ("shard", po::value<std::string>(),
+         "K/N: solve only the K-th (from 1) of N contiguous slices of --seeds; without it, a "
+         "Slurm job array task takes its slice from SLURM_ARRAY_TASK_ID and the array's size. "
+         "{shard} in --out becomes K")
+        ("retry-unknown", "solve again the deals whose line in --out is `unknown` and was "
+                          "solved under other conditions (e.g. a smaller --node-limit); the "
+                          "new line supersedes the old one")
+        ("node-limit", po::value<std::string>()->default_value("1000000"),
+         "per deal: `unknown` after this many positions (0: no limit)")
+        ("time-limit", po::value<std::string>()->default_value("0"),
+         "per deal: `unknown` after this many seconds (0: no limit)")
+        ("memory", po::value<std::string>(),
+         "MiB of transposition tables, shared by the threads (default: 64 per thread)")
+        ("disable", po::value<std::string>(), disable_help().c_str());
+    // clang-format on
     po::variables_map vm;
     const std::string usage =
         "--variant V[,V...]|all --seeds A-B [--pysol] [--ranks R] [--threads T] [--out FILE]\n"
@@ -586,8 +595,12 @@ int run_batch_command(const Args& args) {
 
 int run_stats(const Args& args) {
     po::options_description options("stats options");
-    options.add_options()("json", "print one JSON object")(
-        "csv", "print CSV, one row per variant and rank count");
+    // One option per line, as Boost.Program_options reads best.
+    // clang-format off
+    options.add_options()
+        ("json", "print one JSON object")
+        ("csv", "print CSV, one row per variant and rank count");
+    // clang-format on
     // The files are positional: parse() refuses stray words, so name them here.
     std::vector<std::string> files;
     Args rest;
@@ -653,10 +666,13 @@ namespace patience::cli {
 
 int run_bench_command(const Args& args) {
     po::options_description options("bench options");
+    // One option per line, as Boost.Program_options reads best.
+    // clang-format off
     options.add_options()
         ("variant", po::value<std::string>(), "only this variant's deals")
         ("threads", po::value<std::string>()->default_value("1"), "threads (default 1)")
         ("json", "print one JSON object");
+    // clang-format on
     po::variables_map vm;
     if (!parse("bench", "[--variant V] [--threads T] [--json]", options, args, vm)) return kExitOk;
     std::vector<VariantId> only;

@@ -119,18 +119,21 @@ double parse_seconds(const std::string& option, const std::string& text) {
 }
 
 void add_deal_options(po::options_description& options) {
-    options.add_options()("variant", po::value<std::string>(),
-                          "variant name (see `patience variants`)")(
-        "seed", po::value<std::string>(), "deal number, an unsigned 64-bit integer")(
-        "pysol", po::value<std::string>(),
-        "PySolFC game number N (1 <= N < 2^64) instead of --seed: the deal PySolFC shows as "
-        "game #N (diplomat, malmaison, emperor, emperor-modern)")(
-        "ranks", po::value<std::string>()->default_value("13"),
-        "ranks per suit, 1..13 (reduced decks; double-dot needs an odd number >= 3)")(
-        "position", po::value<std::string>(), "position file (JSON, see README), - for stdin")(
-        "moves", po::value<std::string>(),
-        "moves to play first, as in a solution (\"draw w>3 1>f\"): a game in progress")(
-        "moves-file", po::value<std::string>(), "the same moves from a file (- for stdin)");
+    // One option per line, as Boost.Program_options reads best.
+    // clang-format off
+    options.add_options()
+        ("variant", po::value<std::string>(), "variant name (see `patience variants`)")
+        ("seed", po::value<std::string>(), "deal number, an unsigned 64-bit integer")
+        ("pysol", po::value<std::string>(),
+         "PySolFC game number N (1 <= N < 2^64) instead of --seed: the deal PySolFC shows as "
+         "game #N (diplomat, malmaison, emperor, emperor-modern)")
+        ("ranks", po::value<std::string>()->default_value("13"),
+         "ranks per suit, 1..13 (reduced decks; double-dot needs an odd number >= 3)")
+        ("position", po::value<std::string>(), "position file (JSON, see README), - for stdin")
+        ("moves", po::value<std::string>(),
+         "moves to play first, as in a solution (\"draw w>3 1>f\"): a game in progress")
+        ("moves-file", po::value<std::string>(), "the same moves from a file (- for stdin)");
+    // clang-format on
 }
 
 std::uint64_t parse_pysol(const std::string& text, VariantId variant) {
