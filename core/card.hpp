@@ -20,7 +20,7 @@ constexpr bool is_red(Suit s) { return s == Suit::Diamonds || s == Suit::Hearts;
 //   bits 6-7: zero
 // Copies of the same card in multi-deck games are the same byte: they are indistinguishable.
 class Card {
-public:
+  public:
     constexpr Card() = default;
     constexpr Card(int rank, Suit suit)
         : bits_(static_cast<std::uint8_t>(rank | (static_cast<int>(suit) << 4))) {}
@@ -36,7 +36,7 @@ public:
     friend constexpr bool operator==(Card, Card) = default;
     friend constexpr auto operator<=>(Card, Card) = default;
 
-private:
+  private:
     std::uint8_t bits_ = 0;
 };
 static_assert(sizeof(Card) == 1);

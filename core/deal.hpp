@@ -12,13 +12,13 @@
 namespace patience {
 
 class SplitMix64 {
-public:
+  public:
     explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
     std::uint64_t next();
     // Uniform in [0, n) by rejection: x is redrawn while x >= 2^64 - (2^64 mod n). n > 0.
     std::uint64_t below(std::uint64_t n);
 
-private:
+  private:
     std::uint64_t state_;
 };
 

@@ -35,7 +35,7 @@ std::string indexed(const std::string& field, std::size_t index) {
 // Turns the JSON document into a Position, checking types, card syntax and rank range. Whole-game
 // rules (card counts, piles, face-down counts) are left to validation_problem().
 class Reader {
-public:
+  public:
     explicit Reader(const std::string& source) : source_(source) {}
 
     [[noreturn]] void fail(const std::string& field, const std::string& what) const {
@@ -115,7 +115,7 @@ public:
         return position;
     }
 
-private:
+  private:
     // An integer in [min, max] (min >= 0); out-of-range values are quoted as written. Unsigned
     // values are compared as unsigned: get<int64_t>() would wrap those above 2^63.
     int read_small_int(const Json& value, const std::string& field, int min, int max) const {

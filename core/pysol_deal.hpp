@@ -13,7 +13,7 @@ namespace patience {
 
 // PySolFC's generator for game numbers below 32000: the Microsoft C rand() LCG.
 class MsRand {
-public:
+  public:
     explicit MsRand(std::uint64_t seed) : state_(static_cast<std::uint32_t>(seed)) {}
     std::uint32_t draw() {
         state_ = state_ * 214013u + 2531011u;
@@ -21,14 +21,14 @@ public:
     }
     std::uint64_t randint(std::uint64_t n) { return draw() % (n + 1); }  // 0..n
 
-private:
+  private:
     std::uint32_t state_;
 };
 
 // PySolFC's generator for game numbers from 32000: Python's random.Random(N), MT19937 seeded by
 // init_by_array over N's 32-bit little-endian words (not std::seed_seq: another algorithm).
 class PythonRandom {
-public:
+  public:
     explicit PythonRandom(std::uint64_t seed);
     std::uint32_t genrand();
     double random();  // [0, 1) with 53 bits, as Python's random.random()
@@ -36,7 +36,7 @@ public:
         return static_cast<std::uint64_t>(random() * static_cast<double>(n + 1));
     }
 
-private:
+  private:
     static constexpr int kN = 624;
     std::array<std::uint32_t, kN> mt_{};
     int index_ = kN;

@@ -52,7 +52,7 @@ void write_line(int fd, const std::string& line) {
 
 // The output file, opened for appending after its existing lines were read and repaired.
 class BatchFile {
-public:
+  public:
     // Reads the existing lines of `path` into `done` (creating the file if missing) and cuts off
     // a torn last line.
     BatchFile(const std::string& path, Statistics& done) : path_(path) {
@@ -108,7 +108,7 @@ public:
         }
     }
 
-private:
+  private:
     // Reads every whole line into `done`; then, and only if all of them are batch records, cuts
     // off a torn last line (a line without its newline, being written when an earlier run
     // stopped). A line that is not a record leaves the file as it was.

@@ -54,7 +54,7 @@ struct KeyTables {
 
 template <class T>
 class PackedState {
-public:
+  public:
     // The longest a column can grow: at most 8 dealt cards (Malmaison), 5 Double Dot deals, and a
     // built sequence on top (down by two with wrap in one deck: at most 52 distinct cards).
     static constexpr int kMaxColumnCards = 64;
@@ -402,7 +402,7 @@ public:
         return p;
     }
 
-private:
+  private:
     // The rank a pile of suit s at height h takes next.
     int rank_after(int s, int h) const {
         if constexpr (T::kFoundationStep == 2) {

@@ -11,7 +11,7 @@
 namespace patience {
 
 class PathSet {
-public:
+  public:
     PathSet() : slots_(1024, kEmpty) {}
 
     bool contains(std::uint64_t key) const {
@@ -55,7 +55,7 @@ public:
     }
     std::size_t size() const { return size_; }
 
-private:
+  private:
     static constexpr std::uint64_t kEmpty = 0;
     // Key 0 is stored as 1: a 2^-64 merge of two keys, the same order as any key collision.
     static std::uint64_t stored(std::uint64_t key) { return key == kEmpty ? 1 : key; }

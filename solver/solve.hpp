@@ -28,7 +28,7 @@ struct SolveOptions {
 
 // Thrown when a solver's `won` does not replay as a win: a bug, never a verdict.
 class UnverifiedSolution : public std::logic_error {
-public:
+  public:
     using std::logic_error::logic_error;
 };
 

@@ -43,27 +43,27 @@ struct VariantSummary {
 };
 
 class Statistics {
-public:
-  // Adds a record. A deal seen before is not counted twice: a later record replaces an
-  // `unknown` one (a decided one, or one solved again under larger limits), otherwise the
-  // first stays. Two decided records that disagree are counted in
-  // conflicts() (the first stays).
-  void add(const BatchRecord& record);
+  public:
+    // Adds a record. A deal seen before is not counted twice: a later record replaces an
+    // `unknown` one (a decided one, or one solved again under larger limits), otherwise the
+    // first stays. Two decided records that disagree are counted in
+    // conflicts() (the first stays).
+    void add(const BatchRecord& record);
 
-  // Reads a batch file line by line; a line that does not parse is passed to `malformed`
-  // (line number from 1, and why) and skipped. Throws InputError when the file cannot be read.
-  void add_file(const std::string& path,
-                const std::function<void(std::size_t line, const std::string& why)>& malformed);
+    // Reads a batch file line by line; a line that does not parse is passed to `malformed`
+    // (line number from 1, and why) and skipped. Throws InputError when the file cannot be read.
+    void add_file(const std::string& path,
+                  const std::function<void(std::size_t line, const std::string& why)>& malformed);
 
-  std::vector<VariantSummary> summaries() const;
-  std::uint64_t duplicates() const { return duplicates_; }
-  std::uint64_t conflicts() const { return conflicts_; }
-  std::uint64_t size() const { return records_.size(); }
-  bool contains(const BatchRecord::Id& id) const { return records_.count(id) > 0; }
-  const BatchRecord& record(const BatchRecord::Id& id) const { return records_.at(id); }
-  std::vector<BatchRecord::Id> ids() const;
+    std::vector<VariantSummary> summaries() const;
+    std::uint64_t duplicates() const { return duplicates_; }
+    std::uint64_t conflicts() const { return conflicts_; }
+    std::uint64_t size() const { return records_.size(); }
+    bool contains(const BatchRecord::Id& id) const { return records_.count(id) > 0; }
+    const BatchRecord& record(const BatchRecord::Id& id) const { return records_.at(id); }
+    std::vector<BatchRecord::Id> ids() const;
 
-private:
+  private:
     std::map<BatchRecord::Id, BatchRecord> records_;
     std::uint64_t duplicates_ = 0;
     std::uint64_t conflicts_ = 0;

@@ -35,7 +35,7 @@ namespace patience {
 // lane. A narrow probe's "no win below here" holds only for its narrowed move set, so the
 // complete search must never read it; lanes keep that apart without splitting the memory.
 class TranspositionTable {
-public:
+  public:
     static constexpr std::uint64_t kBucketEntries = 4;
     static constexpr int kLanes = 4;
     static constexpr std::uint64_t kMinBuckets = std::uint64_t{1} << 16;
@@ -68,7 +68,7 @@ public:
     std::uint64_t bytes() const { return buckets_ * kBucketEntries * sizeof(std::uint64_t); }
     static constexpr std::size_t bytes_per_entry() { return sizeof(std::uint64_t); }
 
-private:
+  private:
   std::uint64_t* bucket(std::uint64_t key) const {
       return &entries_[(key & (buckets_ - 1)) * kBucketEntries];
   }

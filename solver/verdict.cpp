@@ -17,8 +17,7 @@ std::string_view to_string(LimitHit limit) {
         case LimitHit::Nodes: return "node limit";
         case LimitHit::Time: return "time limit";
         case LimitHit::Memory: return "memory limit";
-        case LimitHit::Cancelled:
-            return "cancelled";
+        case LimitHit::Cancelled: return "cancelled";
     }
     return "none";
 }

@@ -30,7 +30,7 @@ namespace {
 namespace fs = std::filesystem;
 
 class Batch : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         dir_ = fs::temp_directory_path() /
                ("patience_batch_" + std::to_string(::getpid()) + "_" +
