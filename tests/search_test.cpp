@@ -283,7 +283,7 @@ std::vector<Position> ablation_positions(const VariantRules& rules, std::mt19937
 TEST(FastSolver, Ablation_VerdictsStayWithEachTechniqueOff) {
     const std::vector<std::string> techniques = {"stock-macros", "safe-moves", "second-move",
                                                  "probes",       "restarts",   "dead-ends",
-                                                 "incomplete-piles"};
+                                                 "incomplete-piles", "supermoves"};
     FastSolver all_on(16u << 20);
     std::vector<FastSolver> ablated;
     for (const std::string& name : techniques) {
@@ -321,7 +321,7 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_TRUE(t.safe_moves);
     EXPECT_EQ(technique_names(),
               "stock-macros, safe-moves, second-move, probes, restarts, dead-ends, "
-              "incomplete-piles");
+              "incomplete-piles, supermoves");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
 }
 

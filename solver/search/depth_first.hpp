@@ -17,6 +17,7 @@
 #include "solver/search/restarts.hpp"
 #include "solver/search/safe_foundation.hpp"
 #include "solver/search/second_move.hpp"
+#include "solver/search/supermove.hpp"
 #include "solver/search/techniques.hpp"
 #include "solver/transposition_table.hpp"
 #include "solver/verdict.hpp"
@@ -56,6 +57,7 @@ class DepthFirstSearch {
   public:
     DepthFirstSearch(const Position& start, const SearchConfig& config, TranspositionTable& table)
         : state_(start, config.key_set),
+          start_(start),
           config_(config),
           table_(table),
           stream_(config.stream < 0 ? config.lane : config.stream),
@@ -117,7 +119,7 @@ class DepthFirstSearch {
     std::vector<Move> solution() const {
         std::vector<Move> moves;
         for (const Undo& u : undo_) moves.push_back(u.move);
-        return expand_stock_macros(moves);
+        return expand_stock_macros(expand_supermoves<T>(start_, moves));
     }
 
   private:
@@ -202,7 +204,9 @@ class DepthFirstSearch {
         const auto begin = static_cast<std::uint32_t>(moves_.size());
         state_.template generate<true>(moves_, config_.techniques.stock_macros);
         if (config_.techniques.incomplete_piles) drop_incomplete_pile_moves(state_, moves_, begin);
+        if (config_.techniques.supermoves) add_supermoves(state_, moves_);
         if (config_.techniques.second_move && undo_.size() == undo_base && undo_base > 0 &&
+            !is_supermove<T>(undo_.back().move) &&
             !(config_.techniques.incomplete_piles && filled_a_space(undo_.back().move))) {
             drop_second_moves(moves_, begin, undo_.back().move);
         }
@@ -238,6 +242,7 @@ class DepthFirstSearch {
     }
 
     PackedState<T> state_;
+    Position start_;  // to write the supermoves of a solution out
     SearchConfig config_;
     TranspositionTable& table_;
     PathSet path_;

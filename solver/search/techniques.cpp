@@ -9,7 +9,7 @@ namespace patience {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 7> kSwitches{{
+constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 8> kSwitches{{
     {"stock-macros", &Techniques::stock_macros},
     {"safe-moves", &Techniques::safe_moves},
     {"second-move", &Techniques::second_move},
@@ -17,6 +17,7 @@ constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 7> kSwitch
     {"restarts", &Techniques::restarts},
     {"dead-ends", &Techniques::dead_ends},
     {"incomplete-piles", &Techniques::incomplete_piles},
+    {"supermoves", &Techniques::supermoves},
 }};
 
 }  // namespace

@@ -16,12 +16,13 @@ struct Techniques {
     bool restarts = true;      // search/restarts.hpp: off, each probe is one run to its end
     bool dead_ends = true;     // search/dead_end.hpp
     bool incomplete_piles = true;  // search/incomplete_pile.hpp
+    bool supermoves = true;        // search/supermove.hpp
 
     friend bool operator==(const Techniques&, const Techniques&) = default;
 };
 
 // The names --disable takes, comma-separated: stock-macros, safe-moves, second-move, probes,
-// restarts, dead-ends, incomplete-piles. Throws InputError naming an unknown one.
+// restarts, dead-ends, incomplete-piles, supermoves. Throws InputError naming an unknown one.
 Techniques parse_disabled_techniques(std::string_view list);
 
 // The names of the techniques switched off in `techniques`, comma-separated in --disable's form
