@@ -7,7 +7,9 @@
 // of four takes nine moves, most of them into spaces, which the move order ranks last). A narrow
 // probe almost never finds that order; with the run as one move it finds the relocation as
 // easily as in Emperor-modern, where runs move by the rules. Measured with the decided-rate
-// harness (seeds 1-60 at 1M nodes): Emperor won 38 -> 49 deals, Diplomat 54 -> 57.
+// harness, seeds 1-1000 at 1M nodes: Diplomat 89.2% -> 96.8% decided, Emperor 74.6% -> 82.7%.
+// Lending other columns' tops to park the run's top cards on, besides the spaces, won Emperor
+// seeds 1-300 244 deals against 242, and was left out.
 //
 // The expansion. Let k be the number of empty columns other than the target. Move(n, from, to)
 // with k free spaces: n = 1 is one legal move (the top card goes onto a card it builds on, or
