@@ -45,8 +45,10 @@ struct SearchConfig {
     // A probe's own node count at which it stops for good (0: never), so that its turns go to
     // the other members once it has had its chance.
     std::uint64_t retire_after = 0;
-    // How far a restarted run's move order strays from the plain one (move_order.hpp).
+    // How far a restarted run's move order strays from the plain one (move_order.hpp's
+    // OrderNoise: per move and per kind of move).
     int order_noise = kOrderNoise;
+    int kind_order_noise = 0;
 };
 
 // Retired: a probe reached its retire_after; like a probe's exhaustion, it proves nothing.
@@ -210,7 +212,8 @@ class DepthFirstSearch {
             !(config_.techniques.incomplete_piles && filled_a_space(undo_.back().move))) {
             drop_second_moves(moves_, begin, undo_.back().move);
         }
-        order_moves(state_, moves_, begin, scored_, key ^ salt_, salt_ != 0, config_.order_noise);
+        order_moves(state_, moves_, begin, scored_, key,
+                    {salt_, config_.order_noise, config_.kind_order_noise});
         if (config_.branching > 0) keep_best_moves(moves_, begin, config_.branching);
         frames_.push_back({key, nodes_, begin, begin, undo_base});
         return Outcome::Pushed;

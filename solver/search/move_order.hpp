@@ -58,27 +58,57 @@ int move_score(const PackedState<T>& state, const Move& m) {
     return 0;
 }
 
-// Sorts the moves from `begin` on by move_score, most promising first; ties keep
-// generation order (nearest stock card first), so the search stays deterministic. With `noisy`,
-// each score gets a pseudo-random bonus below `noise` drawn from `seed` (the position's salted
-// key) and the move: a restarted probe then tries other moves first near the root, the same ones
-// each time it meets the same position. The default noise reorders moves of one kind (scores
-// within 16) and rarely crosses kinds; portfolio.hpp gives one probe more.
+// How a restarted probe's run strays from the plain move order (a run with salt 0 does not).
+//   per_move: each move's score gets a pseudo-random bonus below it, drawn from the position's
+//     salted key and the move: the run tries other moves first, the same ones each time it meets
+//     the same position. The default reorders moves of one kind (scores within 16) and rarely
+//     crosses kinds; portfolio.hpp gives one probe more.
+//   per_kind: each kind of move (each score move_score gives, and each kind of stock move) gets
+//     a bonus below it drawn from the run's salt alone, the same at every node of the run: with
+//     a bonus above the scores' spread, every run ranks the kinds in an order of its own (one
+//     run plays the stock first, another empties columns first, ...). portfolio.hpp says where.
 inline constexpr int kOrderNoise = 16;
 
+struct OrderNoise {
+    std::uint64_t run_salt = 0;  // 0: the plain order
+    int per_move = kOrderNoise;
+    int per_kind = 0;
+};
+
+inline std::uint64_t order_hash(std::uint64_t z) {
+    z *= 0x9E3779B97F4A7C15ULL;
+    z ^= z >> 31;
+    return z;
+}
+
+// The kind of `m` for OrderNoise::per_kind: its score, or for a stock macro (whose score falls
+// with its depth) where it plays to.
+inline std::uint64_t move_kind(const Move& m, int score) {
+    return macro_draws(m) > 0 ? 1000 + static_cast<std::uint64_t>(m.kind)
+                              : static_cast<std::uint64_t>(score);
+}
+
+// Sorts the moves from `begin` on by move_score, most promising first, with `noise` (keyed by
+// `position_key`, the position's key); ties keep generation order (nearest stock card first), so
+// the search stays deterministic.
 template <class T>
 void order_moves(const PackedState<T>& state, std::vector<Move>& moves, std::uint32_t begin,
-                 std::vector<ScoredMove>& scratch, std::uint64_t seed, bool noisy,
-                 int noise = kOrderNoise) {
+                 std::vector<ScoredMove>& scratch, std::uint64_t position_key,
+                 const OrderNoise& noise) {
     scratch.clear();
+    const std::uint64_t seed = position_key ^ noise.run_salt;
     for (std::size_t i = begin; i < moves.size(); ++i) {
         int score = move_score(state, moves[i]);
-        if (noisy) {
+        if (noise.run_salt != 0) {
             std::uint32_t bits;
             std::memcpy(&bits, &moves[i], sizeof bits);
-            std::uint64_t z = (seed ^ bits) * 0x9E3779B97F4A7C15ULL;
-            z ^= z >> 31;
-            score += static_cast<int>(z % static_cast<std::uint64_t>(noise));
+            const std::uint64_t kind = move_kind(moves[i], score);
+            score += static_cast<int>(order_hash(seed ^ bits) %
+                                      static_cast<std::uint64_t>(noise.per_move));
+            if (noise.per_kind > 0) {
+                const std::uint64_t z = order_hash(noise.run_salt ^ order_hash(kind + 1));
+                score += static_cast<int>((z >> 17) % static_cast<std::uint64_t>(noise.per_kind));
+            }
         }
         scratch.push_back({score, moves[i]});
     }

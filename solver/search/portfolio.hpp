@@ -54,18 +54,33 @@ inline constexpr std::uint64_t kGreedyRetirement = 1u << 16;
 // 42 deals of seeds 1-60 still unknown at 1M, shared marks alone won 7 of the 21 Emperor deals
 // at 4M nodes against 5.
 //
-// With `threads` > 1 (lazy SMP), restarting probes are added until every thread has a member:
-// narrow 2 and 3 in turn, in the lanes of their kind, each with a salt stream of its own.
+// Where runs move by the rules (Lady Palk, Emperor-modern, Malmaison, Double Dot), each run of a
+// restarting probe also ranks the kinds of moves in an order of its own (move_order.hpp's
+// per-kind noise, kKindOrderNoise: above the scores' whole spread, so the order of kinds is
+// drawn afresh). Measured with the decided-rate harness at 1M nodes, deals won without it and
+// with it: Lady Palk seeds 1-60 51 -> 55, 61-200 123 -> 133, 201-400 162 -> 193 (noise 32: 53,
+// 128, 181; 64: 56, 132, 190; 256 on 201-400: 191); Emperor-modern seeds 1-200 186 -> 192,
+// 201-400 186 -> 192. Where only single cards move it does harm: Diplomat seeds 201-400 193 ->
+// 174 at 128, Emperor 177 -> 167 at 32 (61-200: 109 -> 101), so there it stays off. Malmaison
+// wins no deal either way, and Double Dot's greedy probe wins before any restart.
 inline constexpr int kWideOrderNoise = 32;
+inline constexpr int kKindOrderNoise = 128;
+
+template <class T>
+inline constexpr int kKindOrderNoiseFor = T::kRuns ? kKindOrderNoise : 0;
 
 inline PortfolioMember restarting_probe(const Techniques& techniques, int branching,
-                                        std::uint64_t unit, int stream) {
+                                        std::uint64_t unit, int stream, int kind_order_noise) {
     PortfolioMember probe{{branching, branching - 1, unit, techniques, stream}, 1};
     probe.config.order_noise = branching == 3 ? kWideOrderNoise : kOrderNoise;
+    probe.config.kind_order_noise = kind_order_noise;
     return probe;
 }
 
-inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int threads = 1) {
+// The members for a search of a variant whose restarting probes take `kind_order_noise`
+// (kKindOrderNoiseFor).
+inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int threads = 1,
+                                              int kind_order_noise = 0) {
     const std::uint64_t unit = techniques.restarts ? kRestartUnit : 0;
     std::vector<PortfolioMember> members;
     if (techniques.probes) {
@@ -75,11 +90,11 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
     }
     members.push_back({{0, 0, 0, techniques}, 1});
     if (techniques.probes) {
-        members.push_back(restarting_probe(techniques, 2, unit, -1));
-        members.push_back(restarting_probe(techniques, 3, unit, -1));
+        members.push_back(restarting_probe(techniques, 2, unit, -1, kind_order_noise));
+        members.push_back(restarting_probe(techniques, 3, unit, -1, kind_order_noise));
         for (int extra = 0; static_cast<int>(members.size()) < threads; ++extra) {
-            members.push_back(
-                restarting_probe(techniques, 2 + extra % 2, unit, kFirstExtraStream + extra));
+            members.push_back(restarting_probe(techniques, 2 + extra % 2, unit,
+                                               kFirstExtraStream + extra, kind_order_noise));
         }
     }
     return members;
