@@ -115,12 +115,9 @@ TEST(Supermove, FullRankEndGamesAgreeWithTheReference) {
     FastSolver without(16u << 20, parse_disabled_techniques("supermoves"));
     int with_supermoves = 0, lost = 0;
     for (VariantId variant : {VariantId::Diplomat, VariantId::Emperor}) {
-        testing::EndGameRequest request;
-        request.variant = variant;
-        request.first_seed = 101;
-        request.count = 12;
-        request.cards_left = 28;
-        request.reference_cap = 50000;
+        const testing::EndGameRequest request{
+            .variant = variant, .first_seed = 101, .count = 12, .cards_left = 28,
+            .reference_cap = 50000};
         for (const auto& game : testing::end_games(request)) {
             with_supermoves += !supermoves_of(game.position).empty();
             lost += game.verdict == Verdict::Lost;
