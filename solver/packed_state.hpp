@@ -143,19 +143,25 @@ class PackedState {
 
     // Length of the run that can be lifted from the top of column c (0 when empty).
     int movable_run(int c) const {
+        if constexpr (!T::kRuns) {
+            return columns_[c].size == 0 ? 0 : 1;
+        } else {
+            return built_run(c);
+        }
+    }
+
+    // Length of the face-up run on top of column c, each card on the card it builds on (0 when
+    // empty), whether the rules move it as one (movable_run) or not (search/supermove.hpp).
+    int built_run(int c) const {
         const Column& col = columns_[c];
         if (col.size == 0) return 0;
-        if constexpr (!T::kRuns) {
-            return 1;
-        } else {
-            const int face_up = col.size - col.face_down;
-            int length = 1;
-            while (length < face_up &&
-                   builds_on(col.cards[col.size - length], col.cards[col.size - length - 1])) {
-                ++length;
-            }
-            return length;
+        const int face_up = col.size - col.face_down;
+        int length = 1;
+        while (length < face_up &&
+               builds_on(col.cards[col.size - length], col.cards[col.size - length - 1])) {
+            ++length;
         }
+        return length;
     }
 
     // Whether some foundation takes `card`: one bit test.

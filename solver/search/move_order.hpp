@@ -102,7 +102,7 @@ void order_moves(const PackedState<T>& state, std::vector<Move>& moves, std::uin
         if (noise.run_salt != 0) {
             std::uint32_t bits;
             std::memcpy(&bits, &moves[i], sizeof bits);
-            const std::uint64_t kind = move_kind(moves[i], score);
+            const std::uint64_t kind = move_kind(moves[i], score);  // before the bonuses
             score += static_cast<int>(order_hash(seed ^ bits) %
                                       static_cast<std::uint64_t>(noise.per_move));
             if (noise.per_kind > 0) {

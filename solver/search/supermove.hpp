@@ -77,12 +77,7 @@ void add_supermoves(const PackedState<T>& state, std::vector<Move>& out) {
         if (spaces == 0) return;  // one card at a time is all that moves
         for (int from = 0; from < T::kColumns; ++from) {
             const auto& col = state.column(from);
-            const int face_up = col.size - col.face_down;
-            int run = face_up > 0 ? 1 : 0;
-            while (run < face_up &&
-                   state.builds_on(col.cards[col.size - run], col.cards[col.size - run - 1])) {
-                ++run;
-            }
+            const int run = state.built_run(from);
             for (int n = 2; n <= run; ++n) {
                 const Card bottom = col.cards[col.size - n];
                 for (int to = 0; to < T::kColumns; ++to) {
