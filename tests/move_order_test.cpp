@@ -95,13 +95,16 @@ TEST(MoveOrder, KindNoiseGivesEachRunItsOwnOrderOfKinds) {
     }
 }
 
-// Where runs move by the rules the restarting probes take per-kind noise; where single cards
-// move (Diplomat, Emperor) they do not, and the greedy probe and the complete search never do.
-TEST(MoveOrder, KindNoiseOnlyForRestartingProbesWhereRunsMove) {
+// Where runs move by the rules and build on any suit the restarting probes take per-kind noise;
+// where single cards move (Diplomat, Emperor) or cards build in suit (Malmaison) they do not, and
+// the greedy probe and the complete search never do.
+TEST(MoveOrder, KindNoiseOnlyForRestartingProbesWhereRunsMoveAcrossSuits) {
     EXPECT_EQ(kKindOrderNoiseFor<LadyPalk>, kKindOrderNoise);
     EXPECT_EQ(kKindOrderNoiseFor<VariantTraits<VariantId::EmperorModern>>, kKindOrderNoise);
+    EXPECT_EQ(kKindOrderNoiseFor<VariantTraits<VariantId::DoubleDot>>, kKindOrderNoise);
     EXPECT_EQ(kKindOrderNoiseFor<VariantTraits<VariantId::Diplomat>>, 0);
     EXPECT_EQ(kKindOrderNoiseFor<VariantTraits<VariantId::Emperor>>, 0);
+    EXPECT_EQ(kKindOrderNoiseFor<VariantTraits<VariantId::Malmaison>>, 0);
     for (const PortfolioMember& member : portfolio(Techniques{}, 6, kKindOrderNoise)) {
         const bool restarting = member.config.restart_unit != 0;
         EXPECT_EQ(member.config.kind_order_noise, restarting ? kKindOrderNoise : 0);
