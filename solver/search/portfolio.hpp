@@ -54,18 +54,18 @@ inline constexpr std::uint64_t kGreedyRetirement = 1u << 16;
 // 42 deals of seeds 1-60 still unknown at 1M, shared marks alone won 7 of the 21 Emperor deals
 // at 4M nodes against 5.
 //
-// Where runs move by the rules and cards build on any suit of the right rank or colour (Lady
-// Palk, Emperor-modern, Double Dot), each run of a restarting probe also ranks the kinds of moves in an order of its own (move_order.hpp's
-// per-kind noise, kKindOrderNoise: above the scores' whole spread, so the order of kinds is
-// drawn afresh). Measured with the decided-rate harness at 1M nodes, deals won without it and
-// with it: Lady Palk seeds 1-60 51 -> 55, 61-200 123 -> 133, 201-400 162 -> 193 (noise 32: 53,
-// 128, 181; 64: 56, 132, 190; 256 on 201-400: 191); Emperor-modern seeds 1-200 186 -> 192,
-// 201-400 186 -> 192. Where only single cards move it does harm: Diplomat seeds 201-400 193 ->
-// 174 at 128, Emperor 177 -> 167 at 32 (61-200: 109 -> 101), so there it stays off. It harms
-// Malmaison too, the one game that builds in suit (which of its differences is the cause is not
-// known): with ten ranks, seeds 1-40 and 41-80 won 24 and 20 deals with it, 32 and 29 without (28
-// on 41-80 at 32); with eleven ranks, seeds 1-20, none with it and 2 without. Double Dot's greedy
-// probe wins before any restart.
+// Where runs move by the rules and cards build on any suit of the right rank or colour (Lady Palk,
+// Emperor-modern, Double Dot), each run of a restarting probe also ranks the kinds of moves in an
+// order of its own (move_order.hpp's per-kind noise, kKindOrderNoise: above the scores' whole
+// spread, so the order of kinds is drawn afresh). Measured with the decided-rate harness at 1M
+// nodes, deals won without it and with it: Lady Palk seeds 1-60 51 -> 55, 61-200 123 -> 133,
+// 201-400 162 -> 193 (noise 32: 53, 128, 181; 64: 56, 132, 190; 256 on 201-400: 191);
+// Emperor-modern seeds 1-200 186 -> 192, 201-400 186 -> 192. Where only single cards move it does
+// harm: Diplomat seeds 201-400 193 -> 174 at 128, Emperor 177 -> 167 at 32 (61-200: 109 -> 101), so
+// there it stays off. It harms Malmaison too, the one game that builds in suit (which of its
+// differences is the cause is not known): with ten ranks, seeds 1-40 and 41-80 won 24 and 20 deals
+// with it, 32 and 29 without (28 on 41-80 at 32); with eleven ranks, seeds 1-20, none with it and 2
+// without. Double Dot's greedy probe wins before any restart.
 inline constexpr int kWideOrderNoise = 32;
 inline constexpr int kKindOrderNoise = 128;
 
