@@ -21,7 +21,7 @@ namespace patience {
 namespace {
 
 template <class T>
-using Members = std::vector<std::unique_ptr<DepthFirstSearch<T>>>;
+using Members = std::vector<std::unique_ptr<SearchMember<T>>>;
 
 template <class T>
 std::uint64_t total_nodes(const Members<T>& members) {
@@ -41,13 +41,16 @@ struct TurnEnd {
 
 inline TurnEnd judge_turn(SearchStatus status, const PortfolioMember& member) {
     switch (status) {
-        case SearchStatus::Won: return {true, Verdict::Won, LimitHit::None};
+        case SearchStatus::Won:
+            return {true, Verdict::Won, LimitHit::None};
         case SearchStatus::Exhausted:
-            if (member.config.branching == 0) return {true, Verdict::Lost, LimitHit::None};
+            if (member.config.complete()) return {true, Verdict::Lost, LimitHit::None};
             return {};
-        case SearchStatus::TimeUp: return {true, Verdict::Unknown, LimitHit::Time};
+        case SearchStatus::TimeUp:
+            return {true, Verdict::Unknown, LimitHit::Time};
         case SearchStatus::Paused:
-        case SearchStatus::Retired: return {};
+        case SearchStatus::Retired:
+            return {};
     }
     return {};
 }
@@ -61,7 +64,7 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
     for (;;) {
         bool any_live = false;
         for (std::size_t i = 0; i < members.size(); ++i) {
-            DepthFirstSearch<T>& search = *members[i];
+            SearchMember<T>& search = *members[i];
             if (search.status() != SearchStatus::Paused) continue;
             any_live = true;
             if (limits.cancelled()) {
@@ -117,7 +120,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
     for (auto& c : claimed) c.store(false, std::memory_order_relaxed);
 
     // The first verdict stands; a verdict beats a limit hit by another thread meanwhile.
-    auto decide = [&](Verdict verdict, LimitHit limit, const DepthFirstSearch<T>* winner) {
+    auto decide = [&](Verdict verdict, LimitHit limit, const SearchMember<T>* winner) {
         std::lock_guard lock(result_mutex);
         stop.store(true, std::memory_order_relaxed);
         if (result.verdict != Verdict::Unknown) return;
@@ -131,7 +134,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
     };
     // One turn of member i (claimed by the caller). Returns false when the search is over.
     auto take_turn = [&](std::size_t i) {
-        DepthFirstSearch<T>& search = *members[i];
+        SearchMember<T>& search = *members[i];
         if (search.status() != SearchStatus::Paused) return true;
         if (limits.cancelled()) {
             decide(Verdict::Unknown, LimitHit::Cancelled, nullptr);
@@ -212,7 +215,7 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
         Members<T> members;
         std::vector<std::vector<std::uint64_t>> histograms(histogram_ ? plan.size() : 0);
         for (std::size_t i = 0; i < plan.size(); ++i) {
-            members.push_back(std::make_unique<DepthFirstSearch<T>>(start, plan[i].config, table_));
+            members.push_back(make_member<T>(start, plan[i].config, table_));
             if (histogram_) {  // one per member: no sharing across threads
                 histograms[i] = NodeHistogram::blank();
                 members[i]->record_into(&histograms[i]);
@@ -224,7 +227,7 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
         result.nodes = total_nodes(members);
         for (std::size_t i = 0; i < histograms.size(); ++i) {
             NodeHistogram::add_into(
-                plan[i].config.branching == 0 ? result.histogram.complete : result.histogram.probes,
+                plan[i].config.complete() ? result.histogram.complete : result.histogram.probes,
                 histograms[i]);
         }
         if (histogram_ && result.histogram.probes.empty()) {

@@ -217,10 +217,9 @@ TEST(FastSolver, BudgetMonotone_DecidedStaysDecided) {
                     SearchLimits limits;
                     limits.node_limit = budget;
                     const SolveResult r = solver.solve(p, limits);
-                    const std::string label = std::string(rules.name) + " seed " +
-                                              std::to_string(seed) + " ranks " +
-                                              std::to_string(ranks) + " budget " +
-                                              std::to_string(budget);
+                    const std::string label =
+                        std::string(rules.name) + " seed " + std::to_string(seed) + " ranks " +
+                        std::to_string(ranks) + " budget " + std::to_string(budget);
                     if (r.verdict == Verdict::Unknown) {
                         EXPECT_FALSE(first) << label << ": decided at a smaller budget";
                         EXPECT_EQ(r.nodes, budget) << label;
@@ -281,9 +280,9 @@ std::vector<Position> ablation_positions(const VariantRules& rules, std::mt19937
 // with all techniques on and with each one off in turn; where both finish inside the node
 // budget, the verdicts must agree (the losses are what the switch-offs must keep).
 TEST(FastSolver, Ablation_VerdictsStayWithEachTechniqueOff) {
-    const std::vector<std::string> techniques = {"stock-macros", "safe-moves", "second-move",
-                                                 "probes",       "restarts",   "dead-ends",
-                                                 "incomplete-piles", "supermoves"};
+    const std::vector<std::string> techniques = {"stock-macros",     "safe-moves", "second-move",
+                                                 "probes",           "restarts",   "dead-ends",
+                                                 "incomplete-piles", "supermoves", "beam"};
     FastSolver all_on(16u << 20);
     std::vector<FastSolver> ablated;
     for (const std::string& name : techniques) {
@@ -321,7 +320,7 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_TRUE(t.safe_moves);
     EXPECT_EQ(technique_names(),
               "stock-macros, safe-moves, second-move, probes, restarts, dead-ends, "
-              "incomplete-piles, supermoves");
+              "incomplete-piles, supermoves, beam");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
 }
 

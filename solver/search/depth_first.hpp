@@ -13,6 +13,7 @@
 #include "solver/path_set.hpp"
 #include "solver/search/dead_end.hpp"
 #include "solver/search/incomplete_pile.hpp"
+#include "solver/search/member.hpp"
 #include "solver/search/move_order.hpp"
 #include "solver/search/restarts.hpp"
 #include "solver/search/safe_foundation.hpp"
@@ -23,8 +24,6 @@
 #include "solver/verdict.hpp"
 
 namespace patience {
-
-using SearchClock = std::chrono::steady_clock;
 
 // What one search is: its move set and its place in the shared table.
 struct SearchConfig {
@@ -49,13 +48,16 @@ struct SearchConfig {
     // OrderNoise: per move and per kind of move).
     int order_noise = kOrderNoise;
     int kind_order_noise = 0;
+    // > 0: not a depth-first search but a beam probe (beam.hpp) whose first run keeps this many
+    // positions a level; branching and restarts are then unused.
+    int beam_width = 0;
+
+    // The one member whose exhaustion proves a loss: every move the sound pruning keeps.
+    bool complete() const { return branching == 0 && beam_width == 0; }
 };
 
-// Retired: a probe reached its retire_after; like a probe's exhaustion, it proves nothing.
-enum class SearchStatus { Paused, Won, Exhausted, TimeUp, Retired };
-
 template <class T>
-class DepthFirstSearch {
+class DepthFirstSearch final : public SearchMember<T> {
   public:
     DepthFirstSearch(const Position& start, const SearchConfig& config, TranspositionTable& table)
         : state_(start, config.key_set),
@@ -66,10 +68,8 @@ class DepthFirstSearch {
           salt_(run_salt(stream_, 0)),
           table_salt_(salt_) {}
 
-    // Searches until a win, exhaustion, the search's own node count reaching `node_cap`, or the
-    // deadline (checked every 4096 nodes; SearchClock::time_point::max() for none). Called again
-    // after Paused, it goes on exactly where it stopped.
-    SearchStatus run(std::uint64_t node_cap, SearchClock::time_point deadline) {
+    // SearchMember::run; the deadline is checked every 4096 nodes.
+    SearchStatus run(std::uint64_t node_cap, SearchClock::time_point deadline) override {
         assert(config_.retire_after == 0 || config_.branching > 0);
         if (config_.retire_after != 0) node_cap = std::min(node_cap, config_.retire_after);
         deadline_ = deadline;
@@ -109,16 +109,14 @@ class DepthFirstSearch {
         return status_;
     }
 
-    std::uint64_t nodes() const { return nodes_; }
+    std::uint64_t nodes() const override { return nodes_; }
     // Runs started so far (restarting probes; 1 for any other search once it ran).
     std::uint64_t runs() const { return run_index_ + 1; }
 
-    // Counts every expanded position into `histogram` (NodeHistogram's layout) from now on.
-    void record_into(std::vector<std::uint64_t>* histogram) { histogram_ = histogram; }
-    SearchStatus status() const { return status_; }
+    void record_into(std::vector<std::uint64_t>* histogram) override { histogram_ = histogram; }
+    SearchStatus status() const override { return status_; }
 
-    // The winning line in plain moves (after run() returned Won).
-    std::vector<Move> solution() const {
+    std::vector<Move> solution() const override {
         std::vector<Move> moves;
         for (const Undo& u : undo_) moves.push_back(u.move);
         return expand_stock_macros(expand_supermoves<T>(start_, moves));

@@ -9,7 +9,7 @@ namespace patience {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 8> kSwitches{{
+constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 9> kSwitches{{
     {"stock-macros", &Techniques::stock_macros},
     {"safe-moves", &Techniques::safe_moves},
     {"second-move", &Techniques::second_move},
@@ -18,6 +18,7 @@ constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 8> kSwitch
     {"dead-ends", &Techniques::dead_ends},
     {"incomplete-piles", &Techniques::incomplete_piles},
     {"supermoves", &Techniques::supermoves},
+    {"beam", &Techniques::beam},
 }};
 
 }  // namespace

@@ -9,20 +9,21 @@
 namespace patience {
 
 struct Techniques {
-    bool stock_macros = true;  // search/stock_macro.hpp; off: a bare `draw` move
-    bool safe_moves = true;    // search/safe_foundation.hpp
-    bool second_move = true;   // search/second_move.hpp
-    bool probes = true;        // search/portfolio.hpp: narrow probes beside the complete search
-    bool restarts = true;      // search/restarts.hpp: off, each probe is one run to its end
-    bool dead_ends = true;     // search/dead_end.hpp
+    bool stock_macros = true;      // search/stock_macro.hpp; off: a bare `draw` move
+    bool safe_moves = true;        // search/safe_foundation.hpp
+    bool second_move = true;       // search/second_move.hpp
+    bool probes = true;            // search/portfolio.hpp: narrow probes beside the complete search
+    bool restarts = true;          // search/restarts.hpp: off, each probe is one run to its end
+    bool dead_ends = true;         // search/dead_end.hpp
     bool incomplete_piles = true;  // search/incomplete_pile.hpp
     bool supermoves = true;        // search/supermove.hpp
+    bool beam = true;              // search/beam.hpp: a beam probe in the portfolio
 
     friend bool operator==(const Techniques&, const Techniques&) = default;
 };
 
 // The names --disable takes, comma-separated: stock-macros, safe-moves, second-move, probes,
-// restarts, dead-ends, incomplete-piles, supermoves. Throws InputError naming an unknown one.
+// restarts, dead-ends, incomplete-piles, supermoves, beam. Throws InputError naming an unknown one.
 Techniques parse_disabled_techniques(std::string_view list);
 
 // The names of the techniques switched off in `techniques`, comma-separated in --disable's form

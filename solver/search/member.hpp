@@ -1,0 +1,36 @@
+// What the portfolio (portfolio.hpp) asks of each of its members, whatever kind of search it is:
+// run in turns against its own node count, pause exactly where it stopped, and give its winning
+// line. A turn's virtual call costs nothing beside the thousand nodes it runs.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "core/move.hpp"
+
+namespace patience {
+
+using SearchClock = std::chrono::steady_clock;
+
+// Retired: a probe reached its retire_after; like a probe's exhaustion, it proves nothing.
+enum class SearchStatus { Paused, Won, Exhausted, TimeUp, Retired };
+
+template <class T>
+class SearchMember {
+  public:
+    virtual ~SearchMember() = default;
+    // Searches until a win, exhaustion, the search's own node count reaching `node_cap`, or the
+    // deadline (SearchClock::time_point::max() for none). Called again after Paused, it goes on
+    // exactly where it stopped, so that a schedule can share one node budget among several
+    // searches and still be a prefix of itself at every larger budget.
+    virtual SearchStatus run(std::uint64_t node_cap, SearchClock::time_point deadline) = 0;
+    virtual SearchStatus status() const = 0;
+    virtual std::uint64_t nodes() const = 0;
+    // The winning line in plain moves (after run() returned Won).
+    virtual std::vector<Move> solution() const = 0;
+    // Counts every expanded position into `histogram` (NodeHistogram's layout) from now on.
+    virtual void record_into(std::vector<std::uint64_t>* histogram) = 0;
+};
+
+}  // namespace patience

@@ -1,0 +1,158 @@
+// The beam probe (solver/search/beam.hpp) and the progress score it ranks by
+// (solver/search/progress.hpp): its wins replay through the rules, it pauses and resumes without
+// changing what it does, it never ends (so it can never be taken for a proof of loss), and the
+// score prefers what it claims to prefer.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "core/deal.hpp"
+#include "core/rules.hpp"
+#include "solver/packed_state.hpp"
+#include "solver/search/beam.hpp"
+#include "solver/search/portfolio.hpp"
+#include "solver/transposition_table.hpp"
+#include "solver/variant_traits.hpp"
+#include "tests/end_games.hpp"
+#include "tests/test_support.hpp"
+
+namespace patience {
+namespace {
+
+using testing::make_position;
+
+SearchConfig beam_config(int width = kBeamWidth) {
+    SearchConfig config{0, kBeamLane, 0, Techniques{}};
+    config.beam_width = width;
+    return config;
+}
+
+constexpr auto kNoDeadline = SearchClock::time_point::max();
+
+// Every win of the beam alone, on the first deals of each game it plays differently (single cards,
+// runs, face-down cards, king-only spaces), is a line the rules engine replays to a won position.
+TEST(BeamProbe, ItsWinsReplayThroughTheRules) {
+    TranspositionTable table(16u << 20);
+    int wins = 0;
+    for (VariantId variant :
+         {VariantId::Diplomat, VariantId::LadyPalk, VariantId::Emperor, VariantId::EmperorModern}) {
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            const Position start = deal_position(variant, seed);
+            dispatch_variant(variant, [&](auto traits) {
+                using T = decltype(traits);
+                table.new_search();
+                BeamProbe<T> beam(start, beam_config(), table);
+                if (beam.run(300000, kNoDeadline) != SearchStatus::Won) return;
+                ++wins;
+                const ReplayResult r = replay(start, beam.solution());
+                EXPECT_TRUE(r.all_legal) << "seed " << seed << ": " << r.reason;
+                EXPECT_TRUE(r.won) << "seed " << seed;
+            });
+        }
+    }
+    EXPECT_GE(wins, 12);
+}
+
+// Cut into turns of any size, the beam does exactly what it does in one go: the same verdict in
+// the same number of nodes with the same line (the portfolio's budget monotonicity rests on it).
+TEST(BeamProbe, TurnsOfAnySizeChangeNothing) {
+    using T = VariantTraits<VariantId::Emperor>;
+    int compared = 0;
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        const Position start = deal_position(VariantId::Emperor, seed);
+        TranspositionTable one_table(16u << 20), turns_table(16u << 20);
+        BeamProbe<T> one_go(start, beam_config(), one_table);
+        const SearchStatus status = one_go.run(200000, kNoDeadline);
+        BeamProbe<T> in_turns(start, beam_config(), turns_table);
+        SearchStatus turn_status = SearchStatus::Paused;
+        for (std::uint64_t step = 1; turn_status == SearchStatus::Paused;
+             step = step * 3 % 1000 + 1) {
+            turn_status =
+                in_turns.run(std::min<std::uint64_t>(in_turns.nodes() + step, 200000), kNoDeadline);
+            if (in_turns.nodes() == 200000) break;
+        }
+        EXPECT_EQ(turn_status, status) << "seed " << seed;
+        EXPECT_EQ(in_turns.nodes(), one_go.nodes()) << "seed " << seed;
+        EXPECT_EQ(in_turns.runs(), one_go.runs()) << "seed " << seed;
+        if (status == SearchStatus::Won) {
+            EXPECT_EQ(in_turns.solution(), one_go.solution());
+        }
+        ++compared;
+    }
+    EXPECT_EQ(compared, 4);
+}
+
+// On lost end games the beam runs out of new positions again and again and starts over with
+// twice the width (cycling after kWidthDoublings doublings), but never reports an end: only the
+// complete search's exhaustion may mean `lost`. It spends exactly the nodes it is given.
+TEST(BeamProbe, NeverEndsOnALostPositionAndWidensEachRun) {
+    using T = VariantTraits<VariantId::LadyPalk>;
+    testing::EndGameRequest request;
+    request.variant = VariantId::LadyPalk;
+    request.count = 12;
+    request.cards_left = 30;
+    TranspositionTable table(16u << 20);
+    int lost = 0;
+    for (const auto& game : testing::end_games(request)) {
+        if (game.verdict != Verdict::Lost) continue;
+        ++lost;
+        table.new_search();
+        BeamProbe<T> beam(game.position, beam_config(2), table);
+        EXPECT_EQ(beam.run(20000, kNoDeadline), SearchStatus::Paused);
+        EXPECT_EQ(beam.nodes(), 20000u);
+        EXPECT_GT(beam.runs(), BeamProbe<T>::kWidthDoublings) << "seed " << game.seed;
+        EXPECT_EQ(beam.width(), 2 << ((beam.runs() - 1) % BeamProbe<T>::kWidthDoublings));
+    }
+    EXPECT_GE(lost, 3);
+}
+
+// The portfolio runs the beam in the narrow-3 probe's place, and gives that probe back when the
+// beam is switched off; neither member is the complete one.
+TEST(BeamProbe, TakesTheNarrowThreeProbesPlaceInThePortfolio) {
+    const auto with = portfolio(Techniques{});
+    Techniques off;
+    off.beam = false;
+    const auto without = portfolio(off);
+    ASSERT_EQ(with.size(), 4u);
+    ASSERT_EQ(without.size(), 4u);
+    EXPECT_EQ(with[3].config.beam_width, kBeamWidth);
+    EXPECT_FALSE(with[3].config.complete());
+    EXPECT_EQ(without[3].config.beam_width, 0);
+    EXPECT_EQ(without[3].config.branching, 3);
+    int complete = 0;
+    for (const auto& member : with) complete += member.config.complete();
+    EXPECT_EQ(complete, 1);
+}
+
+std::int64_t score_of(VariantId variant, std::initializer_list<std::string_view> lines) {
+    return dispatch_variant(variant, [&](auto traits) {
+        using T = decltype(traits);
+        return progress_score(PackedState<T>(make_position(variant, lines)));
+    });
+}
+
+// The score rises with every card up and falls with every face-down card, every card in the
+// waste (more for one above a lower card of its suit) and every card that does not build on the
+// one below it.
+TEST(ProgressScore, PrefersCardsUpAndPaysForBuriedCards) {
+    using W = ProgressWeights;
+    const auto base = score_of(VariantId::Emperor, {"T1: 5S", "T2: 9D", "F1: AH"});
+    EXPECT_EQ(score_of(VariantId::Emperor, {"T1: 5S", "T2: 9D", "F1: AH 2H"}) - base, W::kUp);
+    EXPECT_EQ(score_of(VariantId::Emperor, {"T1: 6H | 5S", "T2: 9D", "F1: AH"}) - base,
+              -W::kFaceDown);
+    // (5S builds on the face-down 6H.) 4H on 5S builds (down, alternating colours); 4C on 5S
+    // does not, and buries the 5S.
+    EXPECT_EQ(score_of(VariantId::Emperor, {"T1: 5S 4H", "T2: 9D", "F1: AH"}), base);
+    EXPECT_EQ(score_of(VariantId::Emperor, {"T1: 5S 4C", "T2: 9D", "F1: AH"}) - base,
+              -(W::kBreak * 1 / 2 + W::kBreak));
+    // The waste, bottom first: 3D then 7D is in order for the foundations, 7D then 3D is not.
+    const auto in_order = score_of(VariantId::Emperor, {"T1: 5S", "T2: 9D", "F1: AH", "W: 7D 3D"});
+    const auto inverted = score_of(VariantId::Emperor, {"T1: 5S", "T2: 9D", "F1: AH", "W: 3D 7D"});
+    EXPECT_EQ(in_order - base, -2 * W::kWaste);
+    EXPECT_EQ(inverted - in_order, -W::kInversion);
+}
+
+}  // namespace
+}  // namespace patience
