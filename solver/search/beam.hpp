@@ -7,7 +7,8 @@
 // compares the positions themselves, across lines: at every level it expands each kept position by
 // every move the sound pruning leaves, scores every new position, and keeps the best `width` of
 // them (ties broken by a salted hash of the key, then by the order of generation). A position seen
-// before in the same run is not kept again (its mark in the table, in the probe's lane). A run ends
+// before in the same run is not kept again (its mark in the table, in the probe's lane; a mark the
+// table gave up to a costlier entry only lets the position in once more). A run ends
 // when nothing new is left to keep; the next run starts again from the start with twice the width
 // (after kWidthDoublings doublings, the first width again, with a new salt).
 //

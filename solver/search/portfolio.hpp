@@ -49,9 +49,9 @@ inline constexpr std::uint64_t kGreedyRetirement = 1u << 16;
 // restart. While no full deal can be proven lost, the complete search's share buys nothing but
 // the rare win it finds itself; the proofs of loss to come will want it larger.
 //
-// The beam probe (beam.hpp) has since taken the narrow-3 probe's place (`--disable beam` gives
-// the narrow-3 probe back). Deals won at 1M nodes, Diplomat / Lady Palk / Emperor /
-// Emperor-modern, seeds 1-200 and 201-400:
+// The beam probe (beam.hpp) has since taken the narrow-3 probe's place but in Diplomat (kBeamFor;
+// `--disable beam` gives the narrow-3 probe back). Deals won at 1M nodes, Diplomat / Lady Palk /
+// Emperor / Emperor-modern, seeds 1-200 and 201-400:
 //   narrow-3 probe, no beam:       193 / 195 / 157 / 191 and 193 / 192 / 177 / 196 (1,494)
 //   the beam as a fifth member:    195 / 194 / 165 / 197 and 192 / 193 / 172 / 197 (1,505)
 //   the beam instead of narrow-3:  191 / 197 / 169 / 197 and 188 / 191 / 179 / 198 (1,510, kept)
@@ -84,13 +84,21 @@ inline constexpr int kWideOrderNoise = 32;
 inline constexpr int kKindOrderNoise = 128;
 
 template <class T>
-inline constexpr int kKindOrderNoiseFor =
-    T::kRuns&& T::kBuild != BuildRule::DownInSuit ? kKindOrderNoise : 0;
+inline constexpr int kKindOrderNoiseFor = (T::kRuns && T::kBuild != BuildRule::DownInSuit)
+                                              ? kKindOrderNoise
+                                              : 0;
 
 // The beam probe's first width, and its lane: the greedy probe's, kept apart by the beam's salt
 // (beam.hpp).
 inline constexpr int kBeamWidth = 16;
 inline constexpr int kBeamLane = 3;
+
+// Whether the beam probe takes the narrow-3 probe's place. Not in Diplomat, where it costs deals:
+// seeds 1-1000 at 1M nodes won 968 deals with the narrow-3 probe, 958 with the beam in its place
+// and 967 with both (Emperor: 827, 855, 841; Lady Palk: 956, 963, 963; Emperor-modern: 974, 985,
+// 984). Alone the beam wins 71 of Diplomat's seeds 1-100, where it wins 79 of Emperor's.
+template <class T>
+inline constexpr bool kBeamFor = T::kId != VariantId::Diplomat;
 
 inline PortfolioMember restarting_probe(const Techniques& techniques, int branching,
                                         std::uint64_t unit, int stream, int kind_order_noise) {
@@ -101,9 +109,10 @@ inline PortfolioMember restarting_probe(const Techniques& techniques, int branch
 }
 
 // The members for a search of a variant whose restarting probes take `kind_order_noise`
-// (kKindOrderNoiseFor).
+// (kKindOrderNoiseFor) and that runs the beam probe where `beam` (kBeamFor) and the techniques
+// allow.
 inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int threads = 1,
-                                              int kind_order_noise = 0) {
+                                              int kind_order_noise = 0, bool beam = true) {
     const std::uint64_t unit = techniques.restarts ? kRestartUnit : 0;
     std::vector<PortfolioMember> members;
     if (techniques.probes) {
@@ -114,10 +123,10 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
     members.push_back({{0, 0, 0, techniques}, 1});
     if (techniques.probes) {
         members.push_back(restarting_probe(techniques, 2, unit, -1, kind_order_noise));
-        if (techniques.beam) {
-            PortfolioMember beam{{0, kBeamLane, 0, techniques}, 1};
-            beam.config.beam_width = kBeamWidth;
-            members.push_back(beam);
+        if (beam && techniques.beam) {
+            PortfolioMember probe{{0, kBeamLane, 0, techniques}, 1};
+            probe.config.beam_width = kBeamWidth;
+            members.push_back(probe);
         } else {
             members.push_back(restarting_probe(techniques, 3, unit, -1, kind_order_noise));
         }

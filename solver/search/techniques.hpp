@@ -12,7 +12,7 @@ struct Techniques {
     bool stock_macros = true;      // search/stock_macro.hpp; off: a bare `draw` move
     bool safe_moves = true;        // search/safe_foundation.hpp
     bool second_move = true;       // search/second_move.hpp
-    bool probes = true;            // search/portfolio.hpp: narrow probes beside the complete search
+    bool probes = true;            // search/portfolio.hpp: probes beside the complete search
     bool restarts = true;          // search/restarts.hpp: off, each probe is one run to its end
     bool dead_ends = true;         // search/dead_end.hpp
     bool incomplete_piles = true;  // search/incomplete_pile.hpp
