@@ -19,12 +19,14 @@ namespace patience {
 // 67). A bonus per space lures the beam into emptying columns it then has to fill with the cards
 // it wanted to move.
 struct ProgressWeights {
-    static constexpr int kUp = 1000;       // per card on the foundations
-    static constexpr int kFaceDown = 600;  // per face-down card (Emperor), against
-    static constexpr int kWaste = 400;     // per card in the waste, against
-    static constexpr int kInversion =
-        1500;                          // per waste card above a lower one of its suit, against
-    static constexpr int kBreak = 60;  // per card at a break in a column (see below), against
+    // For: a card on the foundations.
+    static constexpr int kUp = 1000;
+    // Against: a face-down card (Emperor); a card in the waste; a waste card above a lower card of
+    // its suit; a card at a break in a column (see below).
+    static constexpr int kFaceDown = 600;
+    static constexpr int kWaste = 400;
+    static constexpr int kInversion = 1500;
+    static constexpr int kBreak = 60;
 };
 
 // Higher is better. Besides the cards up: face-down cards still to turn, the waste (a one-pass
