@@ -16,6 +16,9 @@ struct NodeHistogram {
     std::vector<std::uint64_t> complete;
     std::vector<std::uint64_t> probes;
 
+    static std::size_t slot(int stock_left, int cards_up) {
+        return static_cast<std::size_t>(stock_left) * kUpSlots + static_cast<std::size_t>(cards_up);
+    }
     static std::vector<std::uint64_t> blank() {
         return std::vector<std::uint64_t>(kStockSlots * kUpSlots, 0);
     }

@@ -200,7 +200,7 @@ std::string one_histogram(const char* title, const std::vector<std::uint64_t>& c
     int widest = 0;  // the highest column with nodes
     for (int stock = 0; stock < NodeHistogram::kStockSlots; ++stock) {
         for (int up = 0; up < NodeHistogram::kUpSlots; ++up) {
-            const std::uint64_t n = cells[stock * NodeHistogram::kUpSlots + up];
+            const std::uint64_t n = cells[NodeHistogram::slot(stock, up)];
             if (n == 0) continue;
             grid[stock / kStockStep][up / kUpStep] += n;
             total += n;
@@ -231,7 +231,7 @@ nlohmann::ordered_json one_histogram_json(const std::vector<std::uint64_t>& cell
     auto triples = nlohmann::ordered_json::array();
     for (int stock = 0; stock < NodeHistogram::kStockSlots; ++stock) {
         for (int up = 0; up < NodeHistogram::kUpSlots; ++up) {
-            const std::uint64_t n = cells[stock * NodeHistogram::kUpSlots + up];
+            const std::uint64_t n = cells[NodeHistogram::slot(stock, up)];
             if (n != 0) triples.push_back({stock, up, n});
         }
     }

@@ -37,11 +37,11 @@
 #include "solver/packed_state.hpp"
 #include "solver/search/dead_end.hpp"
 #include "solver/search/depth_first.hpp"
-#include "solver/search/incomplete_pile.hpp"
 #include "solver/search/member.hpp"
 #include "solver/search/progress.hpp"
 #include "solver/search/restarts.hpp"
 #include "solver/search/safe_foundation.hpp"
+#include "solver/search/search_moves.hpp"
 #include "solver/search/stock_macro.hpp"
 #include "solver/search/supermove.hpp"
 #include "solver/transposition_table.hpp"
@@ -132,14 +132,12 @@ class BeamProbe final : public SearchMember<T> {
 
     void count(const PackedState<T>& state) {
         if (histogram_ == nullptr) return;
-        ++(*histogram_)[state.stock_left() * NodeHistogram::kUpSlots + state.cards_up()];
+        ++(*histogram_)[NodeHistogram::slot(state.stock_left(), state.cards_up())];
     }
 
     void generate(const PackedState<T>& state) {
         moves_.clear();
-        state.template generate<true>(moves_, config_.techniques.stock_macros);
-        if (config_.techniques.incomplete_piles) drop_incomplete_pile_moves(state, moves_, 0);
-        if (config_.techniques.supermoves) add_supermoves(state, moves_);
+        generate_search_moves(state, config_.techniques, moves_);
         next_move_ = 0;
         moves_ready_ = true;
     }

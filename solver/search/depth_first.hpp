@@ -17,6 +17,7 @@
 #include "solver/search/move_order.hpp"
 #include "solver/search/restarts.hpp"
 #include "solver/search/safe_foundation.hpp"
+#include "solver/search/search_moves.hpp"
 #include "solver/search/second_move.hpp"
 #include "solver/search/supermove.hpp"
 #include "solver/search/techniques.hpp"
@@ -191,7 +192,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         }
         ++nodes_;
         if (histogram_ != nullptr) {
-            ++(*histogram_)[state_.stock_left() * NodeHistogram::kUpSlots + state_.cards_up()];
+            ++(*histogram_)[NodeHistogram::slot(state_.stock_left(), state_.cards_up())];
         }
         if (config_.techniques.dead_ends &&
             (undo_.empty() || worth_a_dead_end_test(undo_.back().move)) && dead_end_.lost(state_)) {
@@ -202,9 +203,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         }
         path_.insert(key);
         const auto begin = static_cast<std::uint32_t>(moves_.size());
-        state_.template generate<true>(moves_, config_.techniques.stock_macros);
-        if (config_.techniques.incomplete_piles) drop_incomplete_pile_moves(state_, moves_, begin);
-        if (config_.techniques.supermoves) add_supermoves(state_, moves_);
+        generate_search_moves(state_, config_.techniques, moves_);
         if (config_.techniques.second_move && undo_.size() == undo_base && undo_base > 0 &&
             !is_supermove<T>(undo_.back().move) &&
             !(config_.techniques.incomplete_piles && filled_a_space(undo_.back().move))) {

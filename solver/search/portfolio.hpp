@@ -88,10 +88,11 @@ inline constexpr int kKindOrderNoiseFor = (T::kRuns && T::kBuild != BuildRule::D
                                               ? kKindOrderNoise
                                               : 0;
 
-// The beam probe's first width, and its lane: the greedy probe's, kept apart by the beam's salt
-// (beam.hpp).
+// The greedy probe's table lane, which the beam probe shares, kept apart by its salt (beam.hpp),
+// and the beam's first width.
+inline constexpr int kGreedyLane = 3;
+inline constexpr int kBeamLane = kGreedyLane;
 inline constexpr int kBeamWidth = 16;
-inline constexpr int kBeamLane = 3;
 
 // Whether the beam probe takes the narrow-3 probe's place. Not in Diplomat, where it costs deals:
 // seeds 1-1000 at 1M nodes won 968 deals with the narrow-3 probe, 958 with the beam in its place
@@ -116,7 +117,7 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
     const std::uint64_t unit = techniques.restarts ? kRestartUnit : 0;
     std::vector<PortfolioMember> members;
     if (techniques.probes) {
-        PortfolioMember greedy{{1, 3, 0, techniques}, 1};
+        PortfolioMember greedy{{1, kGreedyLane, 0, techniques}, 1};
         greedy.config.retire_after = kGreedyRetirement;
         members.push_back(greedy);
     }
