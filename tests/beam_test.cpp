@@ -130,6 +130,45 @@ TEST(BeamProbe, TakesTheNarrowThreeProbesPlaceInThePortfolio) {
     EXPECT_TRUE(kBeamFor<VariantTraits<VariantId::Malmaison>>);
 }
 
+// The beam's stock moves: of the stock macros, only those that play one of the kBeamStockWindow
+// stock cards from the nearest playable one stay; every other move stays, in its order. Checked
+// on the first moves of Emperor and Malmaison deals, where macros reach deep into the stock.
+TEST(BeamProbe, KeepsOnlyTheStockMacrosNearTheNearestPlayableCard) {
+    int dropped = 0;
+    for (VariantId variant : {VariantId::Emperor, VariantId::Malmaison}) {
+        for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+            dispatch_variant(variant, [&](auto traits) {
+                using T = decltype(traits);
+                const PackedState<T> state(deal_position(variant, seed));
+                std::vector<Move> all;
+                generate_search_moves(state, Techniques{}, all);
+                std::vector<Move> kept = all;
+                keep_near_stock_moves(kept, 0, kBeamStockWindow);
+                int nearest = 0;
+                for (const Move& m : all) {
+                    const int draws = macro_draws(m);
+                    if (draws > 0 && (nearest == 0 || draws < nearest)) nearest = draws;
+                }
+                std::vector<Move> expected;
+                for (const Move& m : all) {
+                    if (macro_draws(m) < nearest + kBeamStockWindow) expected.push_back(m);
+                }
+                EXPECT_EQ(kept, expected) << "seed " << seed;
+                dropped += static_cast<int>(all.size() - kept.size());
+                // Without stock macros the bare draw is the only stock move, and it stays.
+                Techniques no_macros;
+                no_macros.stock_macros = false;
+                std::vector<Move> plain;
+                generate_search_moves(state, no_macros, plain);
+                const std::size_t before = plain.size();
+                keep_near_stock_moves(plain, 0, kBeamStockWindow);
+                EXPECT_EQ(plain.size(), before) << "seed " << seed;
+            });
+        }
+    }
+    EXPECT_GT(dropped, 0);
+}
+
 std::int64_t score_of(VariantId variant, std::initializer_list<std::string_view> lines) {
     return dispatch_variant(variant, [&](auto traits) {
         using T = decltype(traits);

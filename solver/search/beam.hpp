@@ -5,7 +5,8 @@
 // Why: the depth-first members commit to their first moves, and a narrow probe that restarts
 // still follows one line at a time, ranked by the move's look, not by where it leads. The beam
 // compares the positions themselves, across lines: at every level it expands each kept position by
-// every move the sound pruning leaves, scores every new position, and keeps the best `width` of
+// every move the sound pruning leaves (but the stock macros that dig deep into the stock,
+// move_order.hpp's keep_near_stock_moves), scores every new position, and keeps the best `width` of
 // them (ties broken by a salted hash of the key, then by the order of generation). A position seen
 // before in the same run is not kept again (its mark in the table, in the probe's lane; a mark the
 // table gave up to a costlier entry only lets the position in once more). A run ends
@@ -38,6 +39,7 @@
 #include "solver/search/dead_end.hpp"
 #include "solver/search/depth_first.hpp"
 #include "solver/search/member.hpp"
+#include "solver/search/move_order.hpp"
 #include "solver/search/progress.hpp"
 #include "solver/search/restarts.hpp"
 #include "solver/search/safe_foundation.hpp"
@@ -138,6 +140,7 @@ class BeamProbe final : public SearchMember<T> {
     void generate(const PackedState<T>& state) {
         moves_.clear();
         generate_search_moves(state, config_.techniques, moves_);
+        keep_near_stock_moves(moves_, 0, kBeamStockWindow);
         next_move_ = 0;
         moves_ready_ = true;
     }
