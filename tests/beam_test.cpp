@@ -169,6 +169,43 @@ TEST(BeamProbe, KeepsOnlyTheStockMacrosNearTheNearestPlayableCard) {
     EXPECT_GT(dropped, 0);
 }
 
+bool shuffles(std::initializer_list<std::string_view> lines, Move m) {
+    using T = VariantTraits<VariantId::Emperor>;
+    return only_shuffles(PackedState<T>(make_position(VariantId::Emperor, lines)), m);
+}
+
+// A shuffle, which the beam does not try: a whole column into a space, or a card lifted off a
+// card it builds on that nothing else wants to be uncovered. Turning a card up, uncovering a card
+// the foundations take, freeing a card that lies on a wrong one, or emptying a column onto another
+// card is no shuffle.
+TEST(BeamProbe, DropsOnlyTheMovesThatShuffle) {
+    const Move one_to_two = Move::column_to_column(0, 1);
+    const Move one_to_three = Move::column_to_column(0, 2);
+    // 5H builds on 6S; 6C takes it as well.
+    EXPECT_TRUE(shuffles({"T1: 6S 5H", "T2: 6C"}, one_to_two));
+    EXPECT_FALSE(shuffles({"T1: 6S 5H", "T2: 6C", "F1: AS 2S 3S 4S 5S"}, one_to_two));
+    EXPECT_TRUE(shuffles({"T1: 7D | 6S 5H", "T2: 6C"}, one_to_two));
+    EXPECT_FALSE(shuffles({"T1: 6S | 5H", "T2: 6C"}, one_to_two));
+    EXPECT_FALSE(shuffles({"T1: 6D 5H", "T2: 6C"}, one_to_two));
+    EXPECT_TRUE(shuffles({"T1: 5H", "T2: 6C"}, one_to_three));
+    EXPECT_FALSE(shuffles({"T1: 5H", "T2: 6C"}, one_to_two));
+    EXPECT_FALSE(shuffles({"T1: 6S 5H", "T2: 6C"}, Move::column_to_foundation(0)));
+
+    // drop_shuffles takes out exactly those moves, keeping the others in order.
+    using T = VariantTraits<VariantId::Emperor>;
+    const PackedState<T> state(
+        make_position(VariantId::Emperor, {"T1: 6S 5H", "T2: 6C", "T3: 9D"}));
+    std::vector<Move> moves;
+    state.template generate<true>(moves, true);
+    std::vector<Move> expected;
+    for (const Move& m : moves) {
+        if (!only_shuffles(state, m)) expected.push_back(m);
+    }
+    ASSERT_LT(expected.size(), moves.size());
+    drop_shuffles(state, moves, 0);
+    EXPECT_EQ(moves, expected);
+}
+
 std::int64_t score_of(VariantId variant, std::initializer_list<std::string_view> lines) {
     return dispatch_variant(variant, [&](auto traits) {
         using T = decltype(traits);

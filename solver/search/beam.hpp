@@ -5,8 +5,9 @@
 // Why: the depth-first members commit to their first moves, and a narrow probe that restarts
 // still follows one line at a time, ranked by the move's look, not by where it leads. The beam
 // compares the positions themselves, across lines: at every level it expands each kept position by
-// every move the sound pruning leaves (but the stock macros that dig deep into the stock,
-// move_order.hpp's keep_near_stock_moves), scores every new position, and keeps the best `width` of
+// every move the sound pruning leaves (but the stock macros that dig deep into the stock and the
+// moves that only shuffle the tableau: move_order.hpp's keep_near_stock_moves and drop_shuffles),
+// scores every new position, and keeps the best `width` of
 // them (ties broken by a salted hash of the key, then by the order of generation). A position seen
 // before in the same run is not kept again (its mark in the table, in the probe's lane; a mark the
 // table gave up to a costlier entry only lets the position in once more). A run ends
@@ -141,6 +142,7 @@ class BeamProbe final : public SearchMember<T> {
         moves_.clear();
         generate_search_moves(state, config_.techniques, moves_);
         keep_near_stock_moves(moves_, 0, kBeamStockWindow);
+        drop_shuffles(state, moves_, 0);
         next_move_ = 0;
         moves_ready_ = true;
     }
