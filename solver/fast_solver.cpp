@@ -210,8 +210,7 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
     table_.new_search();
     return dispatch_variant(start.variant, [&](auto traits) {
         using T = decltype(traits);
-        std::vector<PortfolioMember> plan =
-            portfolio(techniques_, threads_, kKindOrderNoiseFor<T>, kBeamFor<T>);
+        std::vector<PortfolioMember> plan = portfolio(techniques_, threads_, kKindOrderNoiseFor<T>);
         for (PortfolioMember& member : plan) member.config.key_set = key_set_;
         Members<T> members;
         std::vector<std::vector<std::uint64_t>> histograms(histogram_ ? plan.size() : 0);

@@ -49,16 +49,20 @@ inline constexpr std::uint64_t kGreedyRetirement = 1u << 16;
 // restart. While no full deal can be proven lost, the complete search's share buys nothing but
 // the rare win it finds itself; the proofs of loss to come will want it larger.
 //
-// The beam probe (beam.hpp) has since taken the narrow-3 probe's place but in Diplomat (kBeamFor;
-// `--disable beam` gives the narrow-3 probe back). Deals won at 1M nodes, Diplomat / Lady Palk /
-// Emperor / Emperor-modern, seeds 1-200 and 201-400:
+// The beam probe (beam.hpp) has since taken the narrow-3 probe's place (`--disable beam` gives the
+// narrow-3 probe back). Deals won at 1M nodes, Diplomat / Lady Palk / Emperor / Emperor-modern,
+// seeds 1-200 and 201-400:
 //   narrow-3 probe, no beam:       193 / 195 / 157 / 191 and 193 / 192 / 177 / 196 (1,494)
 //   the beam as a fifth member:    195 / 194 / 165 / 197 and 192 / 193 / 172 / 197 (1,505)
 //   the beam instead of narrow-3:  191 / 197 / 169 / 197 and 188 / 191 / 179 / 198 (1,510, kept)
 // (a fifth member with two turns: 194 / 191 / 167 / 197 on seeds 1-200). Emperor, the game with
 // the fewest deals decided, gains most: 334 -> 348 of 400. Malmaison with ten ranks, seeds 1-40
 // and 41-80: 32 and 29 -> 34 and 31; eleven ranks, seeds 1-40: 2 -> 4. The beam's first width
-// 16 against 4, 8 and 32 in Emperor seeds 1-200: 169 against 165, 161 and 165.
+// 16 against 4, 8 and 32 in Emperor seeds 1-200: 169 against 165, 161 and 165. Diplomat first
+// kept its narrow-3 probe: seeds 1-1000 won 968 deals with it, 958 with the beam in its place.
+// Since the beam makes fewer children (no deep stock macros, no shuffles: move_order.hpp), it
+// wins 976 there (and 195 / 194 on seeds 1-200 / 201-400 against 193 / 193), so every game
+// runs it.
 //
 // Shared marks and the two noises were chosen together with the same harness, on seeds 1-60 and
 // checked on 61-200, at 1M nodes. Deals won of seeds 1-200 (Diplomat / Emperor / Lady Palk):
@@ -94,13 +98,6 @@ inline constexpr int kGreedyLane = 3;
 inline constexpr int kBeamLane = kGreedyLane;
 inline constexpr int kBeamWidth = 16;
 
-// Whether the beam probe takes the narrow-3 probe's place. Not in Diplomat, where it costs deals:
-// seeds 1-1000 at 1M nodes won 968 deals with the narrow-3 probe, 958 with the beam in its place
-// and 967 with both (Emperor: 827, 855, 841; Lady Palk: 956, 963, 963; Emperor-modern: 974, 985,
-// 984). Alone the beam wins 71 of Diplomat's seeds 1-100, where it wins 79 of Emperor's.
-template <class T>
-inline constexpr bool kBeamFor = T::kId != VariantId::Diplomat;
-
 inline PortfolioMember restarting_probe(const Techniques& techniques, int branching,
                                         std::uint64_t unit, int stream, int kind_order_noise) {
     PortfolioMember probe{{branching, branching - 1, unit, techniques, stream}, 1};
@@ -110,10 +107,9 @@ inline PortfolioMember restarting_probe(const Techniques& techniques, int branch
 }
 
 // The members for a search of a variant whose restarting probes take `kind_order_noise`
-// (kKindOrderNoiseFor) and that runs the beam probe where `beam` (kBeamFor) and the techniques
-// allow.
+// (kKindOrderNoiseFor).
 inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int threads = 1,
-                                              int kind_order_noise = 0, bool beam = true) {
+                                              int kind_order_noise = 0) {
     const std::uint64_t unit = techniques.restarts ? kRestartUnit : 0;
     std::vector<PortfolioMember> members;
     if (techniques.probes) {
@@ -124,7 +120,7 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
     members.push_back({{0, 0, 0, techniques}, 1});
     if (techniques.probes) {
         members.push_back(restarting_probe(techniques, 2, unit, -1, kind_order_noise));
-        if (beam && techniques.beam) {
+        if (techniques.beam) {
             PortfolioMember probe{{0, kBeamLane, 0, techniques}, 1};
             probe.config.beam_width = kBeamWidth;
             members.push_back(probe);
