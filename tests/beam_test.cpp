@@ -126,43 +126,32 @@ TEST(BeamProbe, TakesTheNarrowThreeProbesPlaceInThePortfolio) {
     EXPECT_EQ(complete, 1);
 }
 
-// The beam's stock moves: of the stock macros, only those that play one of the kBeamStockWindow
-// stock cards from the nearest playable one stay; every other move stays, in its order. Checked
-// on the first moves of Emperor and Malmaison deals, where macros reach deep into the stock.
+// The beam's stock moves: of the stock macros, only those that play one of the `window` stock
+// cards from the nearest playable one stay; every other move stays. Here the stock cards
+// that can be played are 9H (2 draws, onto 10S), 9D (6, onto 10S) and AS (7, to the foundations).
 TEST(BeamProbe, KeepsOnlyTheStockMacrosNearTheNearestPlayableCard) {
-    int dropped = 0;
-    for (VariantId variant : {VariantId::Emperor, VariantId::Malmaison}) {
-        for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-            dispatch_variant(variant, [&](auto traits) {
-                using T = decltype(traits);
-                const PackedState<T> state(deal_position(variant, seed));
-                std::vector<Move> all;
-                generate_search_moves(state, Techniques{}, all);
-                std::vector<Move> kept = all;
-                keep_near_stock_moves(kept, 0, kBeamStockWindow);
-                int nearest = 0;
-                for (const Move& m : all) {
-                    const int draws = macro_draws(m);
-                    if (draws > 0 && (nearest == 0 || draws < nearest)) nearest = draws;
-                }
-                std::vector<Move> expected;
-                for (const Move& m : all) {
-                    if (macro_draws(m) < nearest + kBeamStockWindow) expected.push_back(m);
-                }
-                EXPECT_EQ(kept, expected) << "seed " << seed;
-                dropped += static_cast<int>(all.size() - kept.size());
-                // Without stock macros the bare draw is the only stock move, and it stays.
-                Techniques no_macros;
-                no_macros.stock_macros = false;
-                std::vector<Move> plain;
-                generate_search_moves(state, no_macros, plain);
-                const std::size_t before = plain.size();
-                keep_near_stock_moves(plain, 0, kBeamStockWindow);
-                EXPECT_EQ(plain.size(), before) << "seed " << seed;
-            });
-        }
+    using T = VariantTraits<VariantId::Emperor>;
+    const PackedState<T> state(make_position(
+        VariantId::Emperor, {"T1: 10S", "T2: 2S", "T3: 2C", "T4: 2S", "T5: 2C", "T6: KS", "T7: KC",
+                             "T8: KS", "T9: KC", "T10: 3S", "S: 5C 9H 6C 7C 8C 9D AS 4C"}));
+    auto draws_kept = [&](int window, bool macros) {
+        Techniques techniques;
+        techniques.stock_macros = macros;
+        std::vector<Move> moves;
+        generate_search_moves(state, techniques, moves);
+        keep_near_stock_moves(moves, 0, window);
+        std::vector<int> draws;
+        for (const Move& m : moves) draws.push_back(macro_draws(m));
+        std::sort(draws.begin(), draws.end());
+        return draws;
+    };
+    EXPECT_EQ(draws_kept(100, true), (std::vector<int>{2, 6, 7}));
+    for (int window = 1; window <= 4; ++window) {
+        EXPECT_EQ(draws_kept(window, true), (std::vector<int>{2})) << "window " << window;
     }
-    EXPECT_GT(dropped, 0);
+    EXPECT_EQ(draws_kept(5, true), (std::vector<int>{2, 6}));
+    // Without stock macros the bare draw is the only stock move, and it stays.
+    EXPECT_EQ(draws_kept(1, false), (std::vector<int>{0}));
 }
 
 bool shuffles(std::initializer_list<std::string_view> lines, Move m) {
