@@ -29,8 +29,8 @@ namespace patience {
 // What one search is: its move set and its place in the shared table.
 struct SearchConfig {
     // 0: complete (every move the sound pruning keeps). b > 0: a narrow probe that tries only its
-    // b best-ordered moves and its best stock move at each node (move_order.hpp); it may find a
-    // win, but its "no win below here" is not a proof.
+    // b best-ordered moves that do not only shuffle the tableau, and its best stock move, at each
+    // node (move_order.hpp); it may find a win, but its "no win below here" is not a proof.
     int branching = 0;
     int lane = 0;  // the table lane it reads and writes (TranspositionTable)
     // 0: one search to the end. u > 0: a probe that restarts from the start position after
@@ -211,7 +211,10 @@ class DepthFirstSearch final : public SearchMember<T> {
         }
         order_moves(state_, moves_, begin, scored_, key,
                     {salt_, config_.order_noise, config_.kind_order_noise});
-        if (config_.branching > 0) keep_best_moves(moves_, begin, config_.branching);
+        if (config_.branching > 0) {
+            drop_shuffles(state_, moves_, begin);
+            keep_best_moves(moves_, begin, config_.branching);
+        }
         frames_.push_back({key, nodes_, begin, begin, undo_base});
         return Outcome::Pushed;
     }

@@ -159,12 +159,18 @@ bool only_shuffles(const PackedState<T>& state, const Move& m) {
     return !state.foundation_takes(uncovered) && state.builds_on(from.cards[left], uncovered);
 }
 
-// The beam probe's tableau moves (beam.hpp): none that only shuffles. Such a move is sometimes
-// needed (to free the card under it for a later move), but the beam scored every one of them as
-// a child of its own and ranked nearly all of them below their parent. Measured with the
-// decided-rate harness at 1M nodes, deals won with them and without: Emperor seeds 1-200 175 ->
-// 178, seeds 201-400 185 -> 189; Malmaison with eleven ranks, seeds 1-40 8 -> 8, seeds 41-80
-// 12 -> 14; Lady Palk and Emperor-modern, seeds 1-200, 196 -> 197 and 197 -> 199.
+// The probes' tableau moves (beam.hpp, and depth_first.hpp's narrow members): none that only
+// shuffles; the complete search keeps them all. Such a move is sometimes needed (to free the card
+// under it for a later move), but the beam scored every one of them as a child of its own and
+// ranked nearly all of them below their parent, and a narrow probe took one whenever fewer than
+// its few better moves were there. Measured with the decided-rate harness at 1M nodes, deals won
+// with them and without, in the beam: Emperor seeds 1-200 175 -> 178, seeds 201-400 185 -> 189;
+// Malmaison with eleven ranks, seeds 1-40 8 -> 8, seeds 41-80 12 -> 14; Lady Palk and
+// Emperor-modern, seeds 1-200, 196 -> 197 and 197 -> 199. Then in the depth-first probes too,
+// seeds 1-200 and 201-400: Emperor 178 and 189 -> 182 and 190, Diplomat 195 and 194 -> 198 and
+// 195, Lady Palk 197 and 194 -> 196 and 196, Emperor-modern 199 and 199 -> 199 and 199;
+// Malmaison with eleven ranks, seeds 1-80, 22 -> 23 (in the narrow probes alone: Emperor 181 and
+// 190, Diplomat 197 and 195).
 template <class T>
 void drop_shuffles(const PackedState<T>& state, std::vector<Move>& moves, std::uint32_t begin) {
     std::size_t kept = begin;
