@@ -159,7 +159,7 @@ bool shuffles(std::initializer_list<std::string_view> lines, Move m) {
     return only_shuffles(PackedState<T>(make_position(VariantId::Emperor, lines)), m);
 }
 
-// A shuffle, which the beam does not try: a whole column into a space, or a card lifted off a
+// A shuffle, which no probe tries: a whole column into a space, or a card lifted off a
 // card it builds on that nothing else wants to be uncovered. Turning a card up, uncovering a card
 // the foundations take, freeing a card that lies on a wrong one, or emptying a column onto another
 // card is no shuffle.

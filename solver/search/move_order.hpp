@@ -25,6 +25,20 @@ inline int stock_macro_score(const Move& m, int nearest) {
     return std::max(nearest - 4 * (macro_draws(m) - 1), 1);
 }
 
+// Whether `m` only shuffles the tableau: it moves a whole column into a space (the same position
+// up to the order of the columns), or lifts a card or run off a card it already builds on without
+// uncovering a face-down card or one the foundations take. move_score ranks these last.
+template <class T>
+bool only_shuffles(const PackedState<T>& state, const Move& m) {
+    if (m.kind != MoveKind::ColumnToColumn) return false;
+    const auto& from = state.column(m.from);
+    const int left = from.size - m.count;
+    if (left == 0) return state.column(m.to).size == 0;
+    if (left <= from.face_down) return false;
+    const Card uncovered = from.cards[left - 1];
+    return !state.foundation_takes(uncovered) && state.builds_on(from.cards[left], uncovered);
+}
+
 // How promising a move looks, higher first: an ordering heuristic only, it never removes a move.
 // Cards to the foundations first, then moves that uncover a card the foundations take or that
 // empty a column or turn a card up, then the waste, then the stock, then the rest.
@@ -46,12 +60,10 @@ int move_score(const PackedState<T>& state, const Move& m) {
         case MoveKind::ColumnToColumn: {
             const auto& from = state.column(m.from);
             const int left = from.size - m.count;
-            if (left == 0) return state.column(m.to).size == 0 ? 0 : 70;
+            if (only_shuffles(state, m)) return left == 0 ? 0 : 10;
+            if (left == 0) return 70;
             if (left <= from.face_down) return 65;  // turns a card up
-            const Card uncovered = from.cards[left - 1];
-            if (state.foundation_takes(uncovered)) return 80;
-            // Lifting a run off a card it already sits on correctly only shuffles it.
-            if (state.builds_on(from.cards[left], uncovered)) return 10;
+            if (state.foundation_takes(from.cards[left - 1])) return 80;
             return state.column(m.to).size == 0 ? 15 : 45;
         }
     }
@@ -145,20 +157,6 @@ inline void keep_best_moves(std::vector<Move>& moves, std::uint32_t begin, int b
     moves.resize(begin + kept);
 }
 
-// Whether `m` only shuffles the tableau: it moves a whole column into a space (the same position
-// up to the order of the columns), or lifts a card or run off a card it already builds on without
-// uncovering a face-down card or one the foundations take. move_score ranks these last (0 and 10).
-template <class T>
-bool only_shuffles(const PackedState<T>& state, const Move& m) {
-    if (m.kind != MoveKind::ColumnToColumn) return false;
-    const auto& from = state.column(m.from);
-    const int left = from.size - m.count;
-    if (left == 0) return state.column(m.to).size == 0;
-    if (left <= from.face_down) return false;
-    const Card uncovered = from.cards[left - 1];
-    return !state.foundation_takes(uncovered) && state.builds_on(from.cards[left], uncovered);
-}
-
 // The probes' tableau moves (beam.hpp, and depth_first.hpp's narrow members): none that only
 // shuffles; the complete search keeps them all. Such a move is sometimes needed (to free the card
 // under it for a later move), but the beam scored every one of them as a child of its own and
@@ -173,11 +171,9 @@ bool only_shuffles(const PackedState<T>& state, const Move& m) {
 // 190, Diplomat 197 and 195).
 template <class T>
 void drop_shuffles(const PackedState<T>& state, std::vector<Move>& moves, std::uint32_t begin) {
-    std::size_t kept = begin;
-    for (std::size_t i = begin; i < moves.size(); ++i) {
-        if (!only_shuffles(state, moves[i])) moves[kept++] = moves[i];
-    }
-    moves.resize(kept);
+    moves.erase(std::remove_if(moves.begin() + begin, moves.end(),
+                               [&](const Move& m) { return only_shuffles(state, m); }),
+                moves.end());
 }
 
 // The beam probe's stock moves (beam.hpp): only the stock macros that play one of the `window`
@@ -199,11 +195,9 @@ inline void keep_near_stock_moves(std::vector<Move>& moves, std::uint32_t begin,
         if (draws > 0 && (nearest < 0 || draws < nearest)) nearest = draws;
     }
     if (nearest < 0) return;
-    std::size_t kept = begin;
-    for (std::size_t i = begin; i < moves.size(); ++i) {
-        if (macro_draws(moves[i]) < nearest + window) moves[kept++] = moves[i];
-    }
-    moves.resize(kept);
+    moves.erase(std::remove_if(moves.begin() + begin, moves.end(),
+                               [&](const Move& m) { return macro_draws(m) >= nearest + window; }),
+                moves.end());
 }
 
 }  // namespace patience
