@@ -108,6 +108,78 @@ TEST(BeamProbe, NeverEndsOnALostPositionAndWidensEachRun) {
     EXPECT_GE(lost, 3);
 }
 
+// The class a level keeps at most BeamProbe::kPerClass positions of: the key without the tableau
+// ignores a move from column to column and sees every move that touches the stock, the waste or
+// the foundations, along random playouts of every game.
+TEST(PackedState, KeyWithoutTableauSeesAllButTheColumns) {
+    int column_moves = 0;
+    int other_moves = 0;
+    for (const auto& rules : all_variants()) {
+        const VariantId variant = rules.id;
+        dispatch_variant(variant, [&](auto traits) {
+            using T = decltype(traits);
+            for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+                PackedState<T> state(deal_position(variant, seed));
+                std::uint64_t lcg = seed * 0x9E3779B97F4A7C15ULL + 1;
+                std::vector<Move> moves;
+                for (int step = 0; step < 200; ++step) {
+                    moves.clear();
+                    state.template generate<false>(moves);
+                    if (moves.empty()) break;
+                    lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+                    const Move m = moves[(lcg >> 33) % moves.size()];
+                    const std::uint64_t before = state.key_without_tableau();
+                    state.make(m);
+                    if (m.kind == MoveKind::ColumnToColumn) {
+                        ++column_moves;
+                        EXPECT_EQ(state.key_without_tableau(), before) << to_string(m);
+                    } else {
+                        ++other_moves;
+                        EXPECT_NE(state.key_without_tableau(), before) << to_string(m);
+                    }
+                }
+            }
+        });
+    }
+    EXPECT_GT(column_moves, 50);
+    EXPECT_GT(other_moves, 50);
+}
+
+// A level of the beam never holds more than kPerClass positions with the same stock, waste and
+// foundations, and the cap is reached (so it is what keeps the count down): checked at every
+// pause of beams of width 64 on the first deals of four games.
+TEST(BeamProbe, KeepsFewPositionsThatDifferOnlyInTheirTableau) {
+    TranspositionTable table(16u << 20);
+    int full_classes = 0;
+    for (VariantId variant :
+         {VariantId::Diplomat, VariantId::Malmaison, VariantId::Emperor, VariantId::LadyPalk}) {
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+            dispatch_variant(variant, [&](auto traits) {
+                using T = decltype(traits);
+                table.new_search();
+                BeamProbe<T> beam(deal_position(variant, seed), beam_config(64), table);
+                for (std::uint64_t cap = 500; cap <= 20000; cap += 500) {
+                    if (beam.run(cap, kNoDeadline) != SearchStatus::Paused) break;
+                    std::vector<std::uint64_t> classes;
+                    for (const auto& state : beam.level()) {
+                        classes.push_back(state.key_without_tableau());
+                    }
+                    std::sort(classes.begin(), classes.end());
+                    for (std::size_t i = 0; i < classes.size();) {
+                        std::size_t j = i;
+                        while (j < classes.size() && classes[j] == classes[i]) ++j;
+                        const auto count = static_cast<int>(j - i);
+                        EXPECT_LE(count, BeamProbe<T>::kPerClass) << "seed " << seed;
+                        if (count == BeamProbe<T>::kPerClass) ++full_classes;
+                        i = j;
+                    }
+                }
+            });
+        }
+    }
+    EXPECT_GT(full_classes, 0);
+}
+
 // The portfolio runs the beam in the narrow-3 probe's place in every game, and gives that
 // probe back when the beam is switched off; neither member is the complete one.
 TEST(BeamProbe, TakesTheNarrowThreeProbesPlaceInThePortfolio) {
