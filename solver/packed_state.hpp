@@ -116,14 +116,13 @@ class PackedState {
 
     // The position key: equal for positions that differ only by column order (where it cannot
     // matter), by which copy of a card lies where, or by which pile of a suit holds which height.
-    std::uint64_t key() const {
-        return columns_key_ + key_without_tableau();
-    }
+    std::uint64_t key() const { return columns_key_ + key_without_tableau(); }
 
     // The key of everything but the tableau (the foundations, the stock's position and the
     // waste): equal for positions that differ only in how their columns are arranged.
     std::uint64_t key_without_tableau() const {
-        return foundation_sum_ * 0x9E3779B97F4A7C15ULL + (mix(waste_sum_) ^ keys_.stock[stock_next_]);
+        return foundation_sum_ * 0x9E3779B97F4A7C15ULL +
+               (mix(waste_sum_) ^ keys_.stock[stock_next_]);
     }
 
     // The key computed from nothing but the position, for checking the incremental one.

@@ -132,7 +132,7 @@ TEST(Supermove, FullRankEndGamesAgreeWithTheReference) {
             }
         }
     }
-    EXPECT_GE(with_supermoves, 3) << "of " << lost << " lost";
+    EXPECT_GE(with_supermoves, 3);
     EXPECT_GE(lost, 3);
 }
 

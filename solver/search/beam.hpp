@@ -211,10 +211,13 @@ class BeamProbe final : public SearchMember<T> {
         per_class_.clear();
         for (const Child& child : children_) {
             if (static_cast<int>(next_.size()) == width_) break;
-            Entry entry{beam_[child.parent].state, beam_[child.parent].path};
+            Entry entry{beam_[child.parent].state, {}};
             play(entry.state, child.move);
+            int& kept = per_class_[entry.state.key_without_tableau()];
+            if (kept == kPerClass) continue;
             if (config_.techniques.dead_ends && dead_end_.lost(entry.state)) continue;
-            if (++per_class_[entry.state.key_without_tableau()] > kPerClass) continue;
+            ++kept;
+            entry.path = beam_[child.parent].path;
             for (const Undo& u : undo_) entry.path.push_back(u.move);
             next_.push_back(std::move(entry));
         }
