@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include "core/deal.hpp"
@@ -120,14 +121,14 @@ TEST(PackedState, KeyWithoutTableauSeesAllButTheColumns) {
             using T = decltype(traits);
             for (std::uint64_t seed = 1; seed <= 3; ++seed) {
                 PackedState<T> state(deal_position(variant, seed));
-                std::uint64_t lcg = seed * 0x9E3779B97F4A7C15ULL + 1;
+                std::mt19937 rng(static_cast<std::uint32_t>(seed));
                 std::vector<Move> moves;
                 for (int step = 0; step < 200; ++step) {
                     moves.clear();
                     state.template generate<false>(moves);
                     if (moves.empty()) break;
-                    lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
-                    const Move m = moves[(lcg >> 33) % moves.size()];
+                    const Move m =
+                        moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
                     const std::uint64_t before = state.key_without_tableau();
                     state.make(m);
                     if (m.kind == MoveKind::ColumnToColumn) {
