@@ -11,6 +11,7 @@
 #include "core/rules.hpp"
 #include "solver/fast_solver.hpp"
 #include "solver/reference_solver.hpp"
+#include "solver/search/capacity.hpp"
 #include "solver/search/dead_end.hpp"
 #include "solver/search/techniques.hpp"
 #include "tests/end_games.hpp"
@@ -101,13 +102,15 @@ TEST(DeadEnd, EveryCalledLossIsLostForTheReference_ReducedDecks) {
 // Full-rank end games (tests/end_games.hpp): at least a third of them lost; the fast solver, with
 // every technique, with the dead-end test off, and with the independent key set of
 // --confirm-lost, gives the reference verdict on every one; the test never calls a won one lost,
-// and sees some losses at once.
+// and sees some losses at once. The capacity test (capacity.hpp) never calls a won one lost either,
+// and what it calls lost stays lost for the fast solver without it (ablation).
 TEST(DeadEnd, FullRankEndGamesAgreeWithTheReference) {
     FastSolver all_on(16u << 20);
     FastSolver without(16u << 20, parse_disabled_techniques("dead-ends"));
     FastSolver other_keys(16u << 20);
     other_keys.use_key_set(1);
-    int seen = 0;
+    FastSolver without_capacity(16u << 20, parse_disabled_techniques("capacity"));
+    int seen = 0, capacity_seen = 0;
     for (const auto& rules : all_variants()) {
         testing::EndGameRequest request;
         request.variant = rules.id;
@@ -123,6 +126,11 @@ TEST(DeadEnd, FullRankEndGamesAgreeWithTheReference) {
             if (dead) {
                 EXPECT_EQ(game.verdict, Verdict::Lost) << position_to_json(game.position);
             }
+            if (capacity_lost(game.position)) {
+                ++capacity_seen;
+                EXPECT_EQ(game.verdict, Verdict::Lost) << position_to_json(game.position);
+                EXPECT_EQ(without_capacity.solve(game.position, {}).verdict, Verdict::Lost);
+            }
             for (FastSolver* fast : {&all_on, &without, &other_keys}) {
                 const SolveResult r = fast->solve(game.position, {});
                 EXPECT_EQ(r.verdict, game.verdict) << rules.name << " seed " << game.seed << "\n"
@@ -135,6 +143,8 @@ TEST(DeadEnd, FullRankEndGamesAgreeWithTheReference) {
         EXPECT_GE(lost, 5) << rules.name;
     }
     EXPECT_GE(seen, 30);
+    std::cout << capacity_seen << " end games called lost by the capacity test\n";
+    EXPECT_GE(capacity_seen, 1);
 }
 
 }  // namespace

@@ -319,7 +319,7 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_FALSE(t.stock_macros);
     EXPECT_TRUE(t.safe_moves);
     EXPECT_EQ(technique_names(),
-              "stock-macros, safe-moves, second-move, probes, restarts, dead-ends, "
+              "stock-macros, safe-moves, second-move, probes, restarts, dead-ends, capacity, "
               "incomplete-piles, supermoves, beam");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
 }

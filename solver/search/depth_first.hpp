@@ -11,6 +11,7 @@
 #include "solver/node_histogram.hpp"
 #include "solver/packed_state.hpp"
 #include "solver/path_set.hpp"
+#include "solver/search/capacity.hpp"
 #include "solver/search/dead_end.hpp"
 #include "solver/search/incomplete_pile.hpp"
 #include "solver/search/member.hpp"
@@ -194,9 +195,12 @@ class DepthFirstSearch final : public SearchMember<T> {
         if (histogram_ != nullptr) {
             ++(*histogram_)[NodeHistogram::slot(state_.stock_left(), state_.cards_up())];
         }
-        if (config_.techniques.dead_ends &&
-            (undo_.empty() || worth_a_dead_end_test(undo_.back().move)) && dead_end_.lost(state_)) {
-            // A proven loss: marked like an exhausted position, so it is never tested again.
+        if ((undo_.empty() || worth_a_dead_end_test(undo_.back().move)) &&
+            ((config_.techniques.dead_ends && dead_end_.lost(state_)) ||
+             (config_.techniques.capacity && config_.complete() && capacity_.lost(state_)))) {
+            // A proven loss: marked like an exhausted position, so it is never tested again. The
+            // capacity test runs in the complete search only: in the probes it cost Emperor-modern
+            // seeds 1-200 at 1M nodes 2.5 times the CPU time, for the same deals decided.
             table_.store(key ^ table_salt_, 1, config_.lane);
             take_back_to(undo_base);
             return Outcome::Seen;
@@ -254,6 +258,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     std::vector<Undo> undo_;
     std::vector<ScoredMove> scored_;
     DeadEndTest<T> dead_end_;
+    CapacityTest<T> capacity_{config_.key_set};
     std::uint64_t nodes_ = 0;
     std::uint64_t node_cap_ = 0;
     SearchClock::time_point deadline_ = SearchClock::time_point::max();
