@@ -303,9 +303,6 @@ class CapacityTest {
         if (m.from == From::Reserve) take_from_reserve(m.card, 1);
     }
 
-    // Whether a copy of `card` lies in the waste or the stock still to be drawn.
-    bool copy_in_waste_or_stock(Card card) const { return waste_or_stock_[card.bits()] > 0; }
-
     // The waste's top leaves (n = -1) or comes back (n = 1).
     void take_from_waste(Card card, int n) {
         if (n < 0) {
@@ -317,9 +314,8 @@ class CapacityTest {
     }
 
     // The home moves the relaxed game may always make first (see the proof at safe_home_move),
-    // played until none is left; returns how many.
-    int play_safe_home_moves() {
-        int played = 0;
+    // played until none is left.
+    void play_safe_home_moves() {
         for (bool again = true; again;) {
             again = false;
             for (int s = 0; s < kSuitCount; ++s) {
@@ -331,12 +327,10 @@ class CapacityTest {
                     if (!safe_home_move(m)) continue;
                     play(m);
                     safe_played_.push_back(m);
-                    ++played;
                     again = true;
                 }
             }
         }
-        return played;
     }
 
     // Whether `m.card` can go home on pile m.pile by a move that keeps a relaxed win if there is
