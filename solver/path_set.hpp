@@ -1,5 +1,6 @@
-// The exact set of position keys on the current search path: cycles are cut here, never by the
-// lossy table. Open addressing with linear probing and backward-shift deletion, so it never
+// An exact set of 64-bit keys. The search keeps the keys of the positions on its current path in
+// one: cycles are cut here, never by the lossy table (the capacity test keeps its relaxed states
+// in others). Open addressing with linear probing and backward-shift deletion, so it never
 // forgets a key and never fills up with tombstones.
 #pragma once
 

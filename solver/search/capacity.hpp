@@ -64,6 +64,7 @@
 #include <vector>
 
 #include "solver/packed_state.hpp"
+#include "solver/path_set.hpp"
 
 namespace patience {
 
@@ -102,7 +103,7 @@ class CapacityTest {
             if (open_.contains(root)) return false;
             nodes_ = 0;
             const Outcome outcome = search();
-            if (outcome != Outcome::Lost) open_.insert(root);
+            if (outcome != Outcome::Lost) remember(open_, root);
             return outcome == Outcome::Lost;
         }
     }
@@ -116,50 +117,14 @@ class CapacityTest {
     static constexpr int kMaxStock = PackedState<T>::kMaxStock;
     enum class Outcome { Won, Lost, Capped };
 
-    // A set of 64-bit keys with open addressing. It starts small and doubles up to kMaxSlots; when
-    // that is half full it starts over empty (forgetting costs only time: a key's verdict never
-    // depends on the set).
-    class KeySet {
-      public:
-        bool contains(std::uint64_t key) const {
-            if (slots_.empty()) return false;
-            key |= 1;  // 0 marks a free slot
-            for (std::size_t i = key & mask();; i = (i + 1) & mask()) {
-                if (slots_[i] == key) return true;
-                if (slots_[i] == 0) return false;
-            }
-        }
-        void insert(std::uint64_t key) {
-            if (contains(key)) return;
-            if (2 * (size_ + 1) > slots_.size()) grow();
-            place(key | 1);
-            ++size_;
-        }
-
-      private:
-        static constexpr std::size_t kFirstSlots = std::size_t{1} << 10;
-        static constexpr std::size_t kMaxSlots = std::size_t{1} << 18;
-        std::size_t mask() const { return slots_.size() - 1; }
-        void place(std::uint64_t key) {
-            std::size_t i = key & mask();
-            while (slots_[i] != 0) i = (i + 1) & mask();
-            slots_[i] = key;
-        }
-        void grow() {
-            if (slots_.size() >= kMaxSlots) {
-                std::fill(slots_.begin(), slots_.end(), 0);
-                size_ = 0;
-                return;
-            }
-            std::vector<std::uint64_t> old(slots_.empty() ? kFirstSlots : 2 * slots_.size(), 0);
-            old.swap(slots_);
-            for (std::uint64_t key : old) {
-                if (key != 0) place(key);
-            }
-        }
-        std::vector<std::uint64_t> slots_;
-        std::size_t size_ = 0;
-    };
+    // Relaxed states are kept in PathSets (path_set.hpp: exact sets of 64-bit keys), each emptied
+    // when it reaches kMaxKeys: forgetting costs only time, since a key's verdict never depends
+    // on the set.
+    static constexpr std::size_t kMaxKeys = std::size_t{1} << 17;
+    static void remember(PathSet& set, std::uint64_t key) {
+        if (set.size() >= kMaxKeys) set.clear();
+        set.insert(key);
+    }
 
     static int family(Card card) {
         if constexpr (kFamilies == kSuitCount) {
@@ -175,7 +140,7 @@ class CapacityTest {
         ranks_ = state.ranks();
         for (auto& f : pool_) f.fill(0);
         for (auto& f : reserve_) f.fill(0);
-        reserve_key_.fill(0);
+        reserve_card_.fill(0);
         pool_card_.fill(0);
         waste_or_stock_.fill(0);
         plain_chains_ = 0;
@@ -223,12 +188,12 @@ class CapacityTest {
         plain_chains_ += term(r) + term(r - 1);
         pool_card_[card.bits()] = static_cast<std::uint8_t>(pool_card_[card.bits()] + n);
     }
-    // Adds a card to the reserve or takes one out (n = 1 or -1), with the key's per-card counts.
+    // Adds a card to the reserve or takes one out (n = 1 or -1), by family and by card.
     void take_from_reserve(Card card, int n) {
         add(card, reserve_, n);
-        reserve_key_[card.bits()] = static_cast<std::uint8_t>(reserve_key_[card.bits()] + n);
+        reserve_card_[card.bits()] = static_cast<std::uint8_t>(reserve_card_[card.bits()] + n);
     }
-    int reserve_count(Card card) const { return reserve_key_[card.bits()]; }
+    int reserve_count(Card card) const { return reserve_card_[card.bits()]; }
 
     // The fewest chains covering the pool's cards of family f, with any of the optional cards
     // (the reserve's and those home): best[v] is the fewest chain starts above rank r with v
@@ -277,7 +242,7 @@ class CapacityTest {
         bytes[n++] = static_cast<std::uint8_t>(stock_size_ - drawn_);
         bytes[n++] = static_cast<std::uint8_t>(waste_size_);
         for (int i = 0; i < waste_size_; ++i) bytes[n++] = waste_[i].bits();
-        for (int i = 0; i < 64; ++i) bytes[n++] = reserve_key_[i];
+        for (int i = 0; i < 64; ++i) bytes[n++] = reserve_card_[i];
         return XXH3_64bits_withSeed(bytes.data(), n, seed_);
     }
 
@@ -420,8 +385,8 @@ class CapacityTest {
             --drawn_;
             --waste_size_;
         }
-        if (outcome == Outcome::Lost) lost_.insert(here);
-        if (outcome == Outcome::Won) won_.insert(here);
+        if (outcome == Outcome::Lost) remember(lost_, here);
+        if (outcome == Outcome::Won) remember(won_, here);
         return outcome;
     }
 
@@ -437,14 +402,14 @@ class CapacityTest {
     int waste_size_ = 0;
     Counts pool_{};                                  // y(r) by family and rank
     Counts reserve_{};                               // the reserve, by family and rank
-    std::array<std::uint8_t, 64> reserve_key_{};     // the reserve, by Card::bits()
+    std::array<std::uint8_t, 64> reserve_card_{};    // the reserve, by Card::bits()
     std::array<std::uint8_t, 64> pool_card_{};       // the pool, by Card::bits()
     std::array<std::uint8_t, 64> waste_or_stock_{};  // copies in the waste or the stock
     int plain_chains_ = 0;  // the chains of the pool alone: sum of max(0, y_f(r) - y_f(r+1))
     std::vector<HomeMove> safe_played_;
-    KeySet lost_;  // relaxed states searched and lost
-    KeySet won_;   // relaxed states on a relaxed win
-    KeySet open_;  // positions' relaxed states not proven lost (won, or past the cap)
+    PathSet lost_;  // relaxed states searched and lost
+    PathSet won_;   // relaxed states on a relaxed win
+    PathSet open_;  // positions' relaxed states not proven lost (won, or past the cap)
     std::uint64_t nodes_ = 0;
 };
 
