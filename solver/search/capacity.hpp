@@ -1,58 +1,79 @@
-// Capacity: a position is lost when a relaxed game that forgets how the tableau's cards are
-// arranged, and keeps only how many columns they need, cannot be won either.
+// Capacity: a position is lost when a relaxed game that forgets how the tableau's moved cards are
+// arranged, and keeps only how many columns they need and what they may lie on, cannot be won.
 //
 // Why: once the stock runs low, the waste is a fixed stack whose cards must leave top first, each
 // to the foundations or to a column. The search then meets the same waste and foundations under
-// millions of arrangements of the same tableau cards (Emperor-modern seed 132: all 3.3M nodes of
-// its complete search at 10M lie at the last 8 stock cards), and the dead-end test (dead_end.hpp)
-// sees none of them lost, because some column can always be emptied. What the arrangements share
-// is how much room the tableau has: each column is one chain of cards built on each other, so the
-// tableau's cards need at least as many columns as the fewest chains that hold them, and a waste
-// card that goes neither home nor onto a chain, nor into a column of its own, has nowhere to go.
+// millions of arrangements of the same tableau cards (an Emperor-modern seed 132 end game with 8
+// stock cards left: 1.1M nodes of complete search for 33 different wastes and foundations), and
+// the dead-end test (dead_end.hpp) sees none of them lost, because some column can always be
+// emptied. What the arrangements share is how much room the tableau has: each column is the cards
+// it was dealt that never moved, with one chain of moved cards built on them, so a waste card that
+// goes neither home nor onto a chain, nor into a column of its own, has nowhere to go.
 //
-// The relaxed game. A column's *junk* is what lies under the face-up built run on its top (each run
-// card builds on the card under it; face-down cards are junk). The relaxed state is the stock, the
-// waste, the foundations, the *reserve* (the junk cards not yet home, a multiset) and the *pool*
-// (every other tableau card, a multiset: run cards and the cards that came from the waste). Moves:
-// draw; the waste's top home or into the pool; a pool or reserve card home (any of them, whatever
-// covers it). Every state must *fit*: the pool, together with any *optional* cards (those of the
-// reserve and those home, chosen afresh in each state), can be covered by at most as many chains
-// as the game has columns. The relaxed game is won when every card is home. Each move takes a card
-// one step along stock, waste, pool or reserve, home, so the game has no cycles, and a state whose
-// every move was tried and lost is lost whatever the path to it.
+// The relaxed game. Each column's *stack* is the bottom of the column up to and including the
+// lowest card of the face-up built run on its top (each run card builds on the card under it;
+// face-down cards are never in the run): the cards that lie where they were when the test began.
+// The *pool* is a multiset of every other tableau card: the rest of the runs and the cards that
+// come from the waste or leave a stack. The relaxed state is the stock, the waste, the
+// foundations, the length of each stack, and the pool. Moves: draw; the waste's top home or into
+// the pool; a stack's top card home or into the pool; a pool card home. Every state must *fit*:
+// the pool, together with any *optional* cards (those home, chosen afresh in each state), must be
+// covered by chains, one to a column, where a column whose stack is not empty takes only a chain
+// whose top card builds on the stack's top card, and an empty stack leaves its column *free* to
+// take any chain. The relaxed game is won when every card is home. Each move takes a card one step
+// along stock, waste, stack, pool, home, so the game has no cycles, and a state whose every move
+// was tried and lost is lost whatever the path to it.
 //
 // Fit. Cards that can lie on each other form *families*: in suit, the suits (Malmaison); down by
 // rank, one family (Diplomat, Lady Palk); alternating colours, two (black odd ranks with red even
-// ones, and the other way round: Emperor). A chain is a run of consecutive ranks of one family. If
-// y(r) cards of a family have rank r, chains of that family start (at their top card) at rank r at
-// least y(r) - y(r+1) times when that is positive, and that many suffice: the fewest chains are the
-// sum of those increases. Which optional cards to add is a small dynamic programme over the ranks.
+// ones, and the other way round: Emperor). A card that builds on a stack's top card is of its
+// family and one rank lower, so a column with a stack offers one *slot*, a family and a rank. A
+// chain is a run of consecutive ranks of one family. If y(r) cards of a family have rank r, a
+// cover of them has t(r) >= max(0, y(r) - y(r+1)) chains with their top at rank r, any t(r) up to
+// y(r) can be had, and more tops only need more columns: so the pool fits when the tops
+// max(0, y(r) - y(r+1)) that find no slot of their family and rank number at most the free
+// columns. Which optional cards to add is a small dynamic programme over the ranks.
 //
 // Proof that a relaxed loss is a loss. Take a real line from the position to a win, and map each
-// real position Q on it to the relaxed state with Q's stock, waste and foundations, the junk cards
-// off the foundations as the reserve (whether they moved or not), and every other tableau card as
-// the pool.
-// 1. The state fits. The cards of a column of Q that never moved lie at its bottom (nothing moves
-//    from under an unmoved card). Every moved card builds on the card under it: its last move put
-//    it onto a card it builds on or into an empty column, or carried it in a built run, whose cards
-//    under it moved too. So each column is its unmoved cards with one chain of moved cards on top.
-//    If none of its junk moved, its unmoved run cards and the moved cards on them are one chain; if
-//    some junk moved, all the cards above that junk moved too. Either way the column's pool cards
-//    and moved junk cards form at most one chain, so the pool with the moved junk cards (optional:
-//    they are in the reserve) takes at most one chain a column.
-// 2. Each real move is zero or one relaxed move. Draw, and the waste's top home, are the same. The
-//    waste's top onto a column: it joins the pool. A card home from a column: from the pool or the
-//    reserve. A move between columns: nothing (it only changes the arrangement, or which junk cards
-//    moved).
+// real position Q on it to the relaxed state with Q's stock, waste and foundations, each column's
+// stack cut to the cards of it that have not moved (nothing moves from under a card that does not
+// move, so they are its bottom), and every other tableau card in the pool.
+// 1. The state fits. Every moved card lies on a card it builds on or at the bottom of a column
+//    that was empty: its last move put it there, or carried it in a built run whose cards under
+//    it moved too, and the card under it cannot have moved since without it. So each column is
+//    its unmoved cards with one chain of moved cards built on them. When some stack card has not
+//    moved, that chain, with the column's unmoved run cards under it, is one chain of the pool
+//    whose top builds on the stack's top (the lowest run card builds on the stack card under it
+//    too, by the stack's definition); when none is left, the column is free. No card is home and
+//    in a column, so no optional card is needed.
+// 2. Each real move is zero or more relaxed moves. Draw, and the waste's top home, are the same.
+//    The waste's top onto a column joins the pool. A card home from a column leaves the pool or,
+//    when unmoved, the top of its stack. A move between columns only rearranges the pool, except
+//    that the unmoved cards it lifts leave their stack for the pool, top first. A stack state in
+//    between fits: each lifted stack card but the lowest builds on the one under it (they move as
+//    one built run), so it anchors the chain above it.
 // So the relaxed game is won whenever the real one is: a relaxed loss is a real loss. Double Dot's
 // deals put stock cards on columns without building on them, so the test is not used there. Lady
 // Palk's rule that only kings fill spaces is left out: the relaxed game only gets more lines.
 //
+// Moves played at once in the relaxed game (each keeps a relaxed win when there is one):
+// - A stack's top card that builds on the card under it, or is the only card of its stack, joins
+//   the pool. In any relaxed line, the stack card may be read as a pool card: the chain its column
+//   holds builds on it, so with it on top that chain builds on the card under it, or fills the now
+//   free column; when the line moves it home, it goes home from the pool instead.
+// - A pool card goes home when a pile takes it (safe_home_move has the proof).
+// - The waste's top goes home when no other copy of it is off the foundations.
+//
 // Cost. A relaxed search starts from each position tested whose relaxed state is new, and stops
-// after kRelaxedNodeCap states (the position is then not called lost). Every relaxed state found
-// lost is kept in a table, so the many positions that differ only in their tableau's arrangement
-// are settled by one lookup. Keys are 64-bit hashes seeded by the key set, like the transposition
-// table's (packed_state.hpp): a collision could call a position lost, with the same odds.
+// after kRelaxedNodeCap states (the position is then not called lost). Stacks that can be cut in
+// many ways make relaxed games too large to finish (Emperor seed 188: 36 stack cards, 4.7 million
+// ways, and 2,073 searches stopped at the cap in its first 200,000 nodes, which took 18.9 s
+// instead of 0.37 s): past kMaxStackLayouts ways a search stops after kManyLayoutsCap states, and
+// starts only when the positions tested since the last such search have saved up one state each for
+// it. Every relaxed state found lost is kept in a table, so the many positions that differ only in
+// their pool's arrangement are settled by one lookup. Keys are 64-bit hashes seeded by the key
+// set, like the transposition table's (packed_state.hpp): a collision could call a position lost,
+// with the same odds.
 //
 // Tested against the unpruned reference search and by ablation (`--disable capacity`), in
 // tests/capacity_test.cpp.
@@ -61,6 +82,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "solver/packed_state.hpp"
@@ -68,13 +90,17 @@
 
 namespace patience {
 
-// Relaxed states searched at most per position tested, and the most stock cards a tested position
-// may have left. The relaxed game has few states once the stock is short; with a long stock its
-// searches mostly stop at the cap, at a cost and with nothing proven. On Emperor-modern seed 132
-// at 10M nodes, testing positions with up to 8 or up to 64 cards in the stock pruned the same
-// (the complete search leaves the last 8 stock cards for the first time: 13% of its nodes at 8-15
-// cards left, none before), while the cost grew with the stock left.
-inline constexpr std::uint64_t kRelaxedNodeCap = 1024;
+// Relaxed states searched at most per position tested (and when its stacks can be cut in more
+// than kMaxStackLayouts ways: the product of their lengths plus one, after the moves played at
+// once); the most stock cards a tested position may have left. With the stock longer, the relaxed
+// game can nearly always be won (it can rearrange the pool at will, and the coming cards bring what
+// the waste lacks): on Emperor-modern seed 132 at 10M nodes, two thirds of the positions with 9 to
+// 15 stock cards were relaxed-won in about 50 states. On one of its end games with 11 stock cards,
+// testing up to 8 or up to 16 stock cards left gave the same search; a cap of 1,024 states took
+// the complete search 1,795,920 nodes, 4,096 and 16,384 both 1,680,144.
+inline constexpr std::uint64_t kRelaxedNodeCap = 4096;
+inline constexpr long kMaxStackLayouts = 1024;
+inline constexpr std::uint64_t kManyLayoutsCap = 128;
 inline constexpr int kCapacityStockLeft = 8;
 
 template <class T>
@@ -101,9 +127,43 @@ class CapacityTest {
             const std::uint64_t root = key();
             if (lost_.contains(root)) return true;
             if (open_.contains(root)) return false;
+            // Stacks that can be cut in many ways make large relaxed games, whose searches mostly
+            // stop at the cap: those get a small cap, and start only when the tests since the
+            // last one have saved up a state each for it.
+            const bool many_layouts = stack_layouts() > kMaxStackLayouts;
+            if (many_layouts) {
+                savings_ = std::min(savings_ + 1, kManyLayoutsCap);
+                if (savings_ < kManyLayoutsCap) return false;
+            }
+            cap_ = many_layouts ? kManyLayoutsCap : kRelaxedNodeCap;
             nodes_ = 0;
             const Outcome outcome = search();
+            if (many_layouts) savings_ -= std::min(savings_, nodes_);
             if (outcome != Outcome::Lost) remember(open_, root);
+            return outcome == Outcome::Lost;
+        }
+    }
+
+    // For tests of the moves played at once: the relaxed game's verdict (true: lost) searched with
+    // them or without them (every move then tried in turn), up to `cap` states; nullopt past the
+    // cap, or when the position does not fit. Forgets the states remembered so far.
+    std::optional<bool> relaxed_lost(const PackedState<T>& state, bool moves_at_once,
+                                     std::uint64_t cap) {
+        if constexpr (!kApplies) {
+            return std::nullopt;
+        } else {
+            load(state);
+            if (!fits()) return std::nullopt;
+            lost_.clear();
+            won_.clear();
+            moves_at_once_ = moves_at_once;
+            cap_ = cap;
+            nodes_ = 0;
+            const Outcome outcome = search();
+            moves_at_once_ = true;
+            lost_.clear();
+            won_.clear();
+            if (outcome == Outcome::Capped) return std::nullopt;
             return outcome == Outcome::Lost;
         }
     }
@@ -136,18 +196,35 @@ class CapacityTest {
         }
     }
 
+    // Whether `card` builds on `under` (the rules' building, for the three rules that apply).
+    static bool builds_on(Card card, Card under) {
+        if (card.rank() + 1 != under.rank()) return false;
+        if constexpr (T::kBuild == BuildRule::DownInSuit) {
+            return card.suit() == under.suit();
+        } else if constexpr (T::kBuild == BuildRule::DownAlternateColour) {
+            return card.red() != under.red();
+        } else {
+            return true;
+        }
+    }
+
     void load(const PackedState<T>& state) {
         ranks_ = state.ranks();
         for (auto& f : pool_) f.fill(0);
-        for (auto& f : reserve_) f.fill(0);
-        reserve_card_.fill(0);
         pool_card_.fill(0);
+        stack_card_.fill(0);
         waste_or_stock_.fill(0);
-        plain_chains_ = 0;
         for (int s = 0; s < kSuitCount; ++s) {
             for (int k = 0; k < T::kDecks; ++k) height_[s][k] = state.pile_height(s, k);
         }
         home_ = state.cards_up();
+        for (auto& f : home_by_rank_) f.fill(0);
+        for (int s = 0; s < kSuitCount; ++s) {
+            for (int k = 0; k < T::kDecks; ++k) {
+                for (int r = 1; r <= height_[s][k]; ++r)
+                    ++home_by_rank_[family(Card(r, static_cast<Suit>(s)))][r];
+            }
+        }
         total_ = T::kDecks * kSuitCount * ranks_;
         stock_size_ = state.stock_left();
         for (int i = 0; i < stock_size_; ++i) {
@@ -162,10 +239,12 @@ class CapacityTest {
         }
         for (int c = 0; c < T::kColumns; ++c) {
             const auto& col = state.column(c);
-            const int junk = col.size - state.built_run(c);
+            const int stack = col.size == 0 ? 0 : col.size - state.built_run(c) + 1;
+            stack_size_[c] = static_cast<std::uint8_t>(stack);
             for (int d = 0; d < col.size; ++d) {
-                if (d < junk) {
-                    take_from_reserve(col.cards[d], 1);
+                if (d < stack) {
+                    stack_[c][d] = col.cards[d];
+                    ++stack_card_[col.cards[d].bits()];
                 } else {
                     add_to_pool(col.cards[d], 1);
                 }
@@ -173,49 +252,60 @@ class CapacityTest {
         }
     }
 
-    using Counts = std::array<std::array<std::uint8_t, kMaxRanks + 2>, kFamilies>;
-    static void add(Card card, Counts& counts, int n) {
-        auto& count = counts[family(card)][card.rank()];
-        count = static_cast<std::uint8_t>(count + n);
+    // Whether the top card of column c's stack joins the pool at once (see the header).
+    bool pops_at_once(int c, int size) const {
+        return size == 1 || (size > 1 && builds_on(stack_[c][size - 1], stack_[c][size - 2]));
     }
+
+    // The number of ways the stacks can be cut, once the cards that pop at once have popped
+    // (counted up to just past kMaxStackLayouts).
+    long stack_layouts() const {
+        long layouts = 1;
+        for (int c = 0; c < T::kColumns && layouts <= kMaxStackLayouts; ++c) {
+            int size = stack_size_[c];
+            while (pops_at_once(c, size)) --size;
+            layouts *= size + 1;
+        }
+        return layouts;
+    }
+
+    using Counts = std::array<std::array<std::uint8_t, kMaxRanks + 2>, kFamilies>;
     void add_to_pool(Card card, int n) {
-        const int f = family(card), r = card.rank();
-        auto term = [&](int rank) {
-            return rank >= 1 ? std::max(0, pool_[f][rank] - pool_[f][rank + 1]) : 0;
-        };
-        plain_chains_ -= term(r) + term(r - 1);
-        add(card, pool_, n);
-        plain_chains_ += term(r) + term(r - 1);
+        auto& count = pool_[family(card)][card.rank()];
+        count = static_cast<std::uint8_t>(count + n);
         pool_card_[card.bits()] = static_cast<std::uint8_t>(pool_card_[card.bits()] + n);
     }
-    // Adds a card to the reserve or takes one out (n = 1 or -1), by family and by card.
-    void take_from_reserve(Card card, int n) {
-        add(card, reserve_, n);
-        reserve_card_[card.bits()] = static_cast<std::uint8_t>(reserve_card_[card.bits()] + n);
-    }
-    int reserve_count(Card card) const { return reserve_card_[card.bits()]; }
 
-    // The fewest chains covering the pool's cards of family f, with any of the optional cards
-    // (the reserve's and those home): best[v] is the fewest chain starts above rank r with v
-    // cards of rank r+1 in the chains.
-    int fewest_chains(int f) const {
+    // The chain tops of family f that find no slot: without optional cards, or with the fewest
+    // that any choice of optional (home) cards leaves. Above the highest rank with a card home the
+    // count is fixed; below it, best[v] is the fewest such tops above rank r with v cards of rank
+    // r+1 in the chains.
+    int unslotted_tops(int f, const Counts& slots, bool with_optional) const {
+        int highest_home = 0;
+        if (with_optional) {
+            for (int r = ranks_; r >= 1 && highest_home == 0; --r) {
+                if (home_by_rank_[f][r] > 0) highest_home = r;
+            }
+        }
+        int fixed = 0;
+        for (int r = ranks_; r > highest_home; --r) {
+            fixed += std::max(0, pool_[f][r] - pool_[f][r + 1] - slots[f][r]);
+        }
+        if (highest_home == 0) return fixed;
         constexpr int kInf = 1 << 20;
         std::array<int, kMaxPerRank + 1> best;
         best.fill(kInf);
-        best[0] = 0;
-        for (int r = ranks_; r >= 1; --r) {
-            int optional = reserve_[f][r];
-            for (int s = 0; s < kSuitCount; ++s) {
-                if (family(Card(r, static_cast<Suit>(s))) != f) continue;
-                for (int k = 0; k < T::kDecks; ++k) optional += height_[s][k] >= r;
-            }
+        best[pool_[f][highest_home + 1]] = fixed;
+        for (int r = highest_home; r >= 1; --r) {
             std::array<int, kMaxPerRank + 1> next;
             next.fill(kInf);
-            const int low = pool_[f][r], high = low + optional;
+            const int low = pool_[f][r];
+            const int high = std::min(kMaxPerRank, low + home_by_rank_[f][r]);
             for (int above = 0; above <= kMaxPerRank; ++above) {
                 if (best[above] == kInf) continue;
                 for (int here = low; here <= high; ++here) {
-                    next[here] = std::min(next[here], best[above] + std::max(0, here - above));
+                    const int tops = std::max(0, here - above - slots[f][r]);
+                    next[here] = std::min(next[here], best[above] + tops);
                 }
             }
             best = next;
@@ -224,15 +314,27 @@ class CapacityTest {
     }
 
     bool fits() const {
-        // The chains of the pool alone are an upper bound on the fewest: enough when they fit.
-        if (plain_chains_ <= T::kColumns) return true;
-        int chains = 0;
-        for (int f = 0; f < kFamilies && chains <= T::kColumns; ++f) chains += fewest_chains(f);
-        return chains <= T::kColumns;
+        Counts slots{};
+        int free = 0;
+        for (int c = 0; c < T::kColumns; ++c) {
+            if (stack_size_[c] == 0) {
+                ++free;
+            } else {
+                const Card top = stack_[c][stack_size_[c] - 1];
+                if (top.rank() > 1) ++slots[family(top)][top.rank() - 1];
+            }
+        }
+        // Without optional cards first: one cover among those the full test considers.
+        int tops = 0;
+        for (int f = 0; f < kFamilies; ++f) tops += unslotted_tops(f, slots, false);
+        if (tops <= free) return true;
+        tops = 0;
+        for (int f = 0; f < kFamilies && tops <= free; ++f) tops += unslotted_tops(f, slots, true);
+        return tops <= free;
     }
 
     std::uint64_t key() const {
-        std::array<std::uint8_t, kSuitCount * T::kDecks + 2 + kMaxStock + 64> bytes{};
+        std::array<std::uint8_t, kSuitCount * T::kDecks + 2 + kMaxStock + T::kColumns> bytes{};
         std::size_t n = 0;
         for (int s = 0; s < kSuitCount; ++s) {
             std::array<std::uint8_t, T::kDecks> h = height_[s];
@@ -242,30 +344,51 @@ class CapacityTest {
         bytes[n++] = static_cast<std::uint8_t>(stock_size_ - drawn_);
         bytes[n++] = static_cast<std::uint8_t>(waste_size_);
         for (int i = 0; i < waste_size_; ++i) bytes[n++] = waste_[i].bits();
-        for (int i = 0; i < 64; ++i) bytes[n++] = reserve_card_[i];
+        for (int c = 0; c < T::kColumns; ++c) bytes[n++] = stack_size_[c];
         return XXH3_64bits_withSeed(bytes.data(), n, seed_);
     }
 
-    enum class From : std::uint8_t { Waste, Pool, Reserve };
-    struct HomeMove {
+    // A relaxed move other than a draw: a card home from the waste, the pool or a stack, or a
+    // stack's top card into the pool (Unstack).
+    enum class From : std::uint8_t { Waste, Pool, Stack, Unstack };
+    struct CardMove {
         Card card;
         From from;
-        std::uint8_t pile;
+        std::uint8_t pile = 0;    // home moves: the copy of the suit's pile
+        std::uint8_t column = 0;  // Stack, Unstack: the stack's column
     };
 
-    void play(const HomeMove& m) {
+    void play(const CardMove& m) {
         if (m.from == From::Waste) take_from_waste(m.card, -1);
         if (m.from == From::Pool) add_to_pool(m.card, -1);
-        if (m.from == From::Reserve) take_from_reserve(m.card, -1);
-        ++height_[static_cast<int>(m.card.suit())][m.pile];
-        ++home_;
+        if (m.from == From::Stack || m.from == From::Unstack) pop_stack(m.column);
+        if (m.from == From::Unstack) {
+            add_to_pool(m.card, 1);
+        } else {
+            ++height_[static_cast<int>(m.card.suit())][m.pile];
+            ++home_by_rank_[family(m.card)][m.card.rank()];
+            ++home_;
+        }
     }
-    void take_back(const HomeMove& m) {
-        --height_[static_cast<int>(m.card.suit())][m.pile];
-        --home_;
+    void take_back(const CardMove& m) {
+        if (m.from == From::Unstack) {
+            add_to_pool(m.card, -1);
+        } else {
+            --height_[static_cast<int>(m.card.suit())][m.pile];
+            --home_by_rank_[family(m.card)][m.card.rank()];
+            --home_;
+        }
         if (m.from == From::Waste) take_from_waste(m.card, 1);
         if (m.from == From::Pool) add_to_pool(m.card, 1);
-        if (m.from == From::Reserve) take_from_reserve(m.card, 1);
+        if (m.from == From::Stack || m.from == From::Unstack) push_stack(m.column);
+    }
+    void pop_stack(int c) {
+        --stack_size_[c];
+        --stack_card_[stack_[c][stack_size_[c]].bits()];
+    }
+    void push_stack(int c) {
+        ++stack_card_[stack_[c][stack_size_[c]].bits()];
+        ++stack_size_[c];
     }
 
     // The waste's top leaves (n = -1) or comes back (n = 1).
@@ -278,78 +401,93 @@ class CapacityTest {
         waste_or_stock_[card.bits()] = static_cast<std::uint8_t>(waste_or_stock_[card.bits()] + n);
     }
 
-    // The home moves the relaxed game may always make first (see the proof at safe_home_move),
+    // The moves the relaxed game may always make first (see the header and safe_home_move),
     // played until none is left.
-    void play_safe_home_moves() {
+    void play_moves_at_once() {
         for (bool again = true; again;) {
             again = false;
+            for (int c = 0; c < T::kColumns; ++c) {
+                while (pops_at_once(c, stack_size_[c])) {
+                    play_at_once({stack_[c][stack_size_[c] - 1], From::Unstack, 0,
+                                  static_cast<std::uint8_t>(c)});
+                    again = true;
+                }
+            }
             for (int s = 0; s < kSuitCount; ++s) {
                 for (int k = 0; k < T::kDecks; ++k) {
                     const int h = height_[s][k];
                     if (h >= ranks_) continue;
-                    const Card card(h + 1, static_cast<Suit>(s));
-                    HomeMove m{card, From::Waste, static_cast<std::uint8_t>(k)};
+                    CardMove m{Card(h + 1, static_cast<Suit>(s)), From::Pool,
+                               static_cast<std::uint8_t>(k)};
                     if (!safe_home_move(m)) continue;
-                    play(m);
-                    safe_played_.push_back(m);
+                    play_at_once(m);
                     again = true;
                 }
             }
         }
     }
+    void play_at_once(const CardMove& m) {
+        play(m);
+        played_at_once_.push_back(m);
+    }
 
     // Whether `m.card` can go home on pile m.pile by a move that keeps a relaxed win if there is
-    // one; sets m.from. Proof. Home cards are optional, so a home move never stops a state from
-    // fitting (the card stays optional; a smaller pool is only easier to cover). Take a relaxed
-    // line L from the state; the state after m is A. Replay L from A, skipping the move that takes
-    // m.card off its place, with one exception: when L plays home a copy x' of the card onto the
-    // pile A used, A leaves x' where it is and, when L later plays the card itself home, plays x'
-    // home there instead. Between those moves A has x' in place of the card, and every other state
-    // of A holds the same cards as L's with m.card home instead of elsewhere. That works when
-    // x' sits where the card would have been, as in the pool when the card is in the pool
-    // (multisets are equal), or anywhere in the reserve (its cards are optional, like home cards).
-    // It fails when x' lies in the waste or the stock (A would have to move it out of the way of
-    // the cards under it), or in the pool while the card is in the waste or the reserve (A's pool
-    // would have one card more). Hence the conditions:
-    // - the waste's top: no copy in the rest of the waste, the stock or the pool;
-    // - a pool card: no copy in the waste or the stock;
-    // - a reserve card: no copy in the waste, the stock or the pool.
-    bool safe_home_move(HomeMove& m) const {
-        const int in_waste_or_stock = waste_or_stock_[m.card.bits()];
-        const int in_pool = pool_card_[m.card.bits()];
-        if (waste_size_ > 0 && waste_[waste_size_ - 1] == m.card) {
-            m.from = From::Waste;
-            return in_waste_or_stock == 1 && in_pool == 0;
-        }
-        if (in_waste_or_stock > 0) return false;
-        if (in_pool > 0) {
+    // one; sets m.from. A home move keeps the state fitting: the card becomes optional, and any
+    // cover with it in the pool is one with it optional.
+    // - From the pool, always. Proof: let L be a relaxed line from the state that wins, and A the
+    //   state after m. Piles of a suit at one height are interchangeable, so say that the first
+    //   move of L that puts a copy of the card home (there is one: the pile must grow) puts it on
+    //   m.pile. Until then L's moves are legal from A's states, which hold the same cards but one
+    //   copy of the card home instead of in the pool: nothing else can go on m.pile, L takes no
+    //   copy out of the pool (pool cards only go home), and A's states fit (the card is optional).
+    //   At that move, A moves the copy L moves, if it is not the pool's, into the pool instead,
+    //   which fits since the state reached is L's. From there A's states are L's.
+    // - From the waste's top, when no other copy is off the foundations (none in the rest of the
+    //   waste, the stock, the pool or a stack): L must put this very card home on a pile of that
+    //   height, and A replays L without that move; its waste lacks the card, which L only covers
+    //   with draws and uncovers before moving it, and otherwise its states are L's with the card
+    //   home instead of in the waste or the pool.
+    bool safe_home_move(CardMove& m) const {
+        if (pool_card_[m.card.bits()] > 0) {
             m.from = From::Pool;
             return true;
         }
-        m.from = From::Reserve;
-        return reserve_count(m.card) > 0;
+        if (waste_size_ > 0 && waste_[waste_size_ - 1] == m.card) {
+            m.from = From::Waste;
+            return waste_or_stock_[m.card.bits()] == 1 && stack_card_[m.card.bits()] == 0;
+        }
+        return false;
     }
 
     Outcome search() {
-        const std::size_t base = safe_played_.size();
-        play_safe_home_moves();
+        const std::size_t base = played_at_once_.size();
+        if (moves_at_once_) play_moves_at_once();
         const Outcome outcome = home_ == total_ ? Outcome::Won : expand();
-        while (safe_played_.size() > base) {
-            take_back(safe_played_.back());
-            safe_played_.pop_back();
+        while (played_at_once_.size() > base) {
+            take_back(played_at_once_.back());
+            played_at_once_.pop_back();
         }
         return outcome;
     }
 
-    // The relaxed moves of a state after its safe home moves.
+    // Plays m, searches on when the state fits, takes m back.
+    Outcome try_move(const CardMove& m) {
+        play(m);
+        // Home moves from the waste or the pool keep the state fitting (safe_home_move).
+        const bool fitting = m.from == From::Waste || m.from == From::Pool || fits();
+        const Outcome outcome = fitting ? search() : Outcome::Lost;
+        take_back(m);
+        return outcome;
+    }
+
+    // The relaxed moves of a state after the moves played at once.
     Outcome expand() {
         const std::uint64_t here = key();
         if (lost_.contains(here)) return Outcome::Lost;
         if (won_.contains(here)) return Outcome::Won;
-        if (++nodes_ > kRelaxedNodeCap) return Outcome::Capped;
+        if (++nodes_ > cap_) return Outcome::Capped;
         Outcome outcome = Outcome::Lost;
-        // Home moves that are not safe: from the waste's top, the pool or the reserve, where a copy
-        // of the card waits elsewhere.
+        // Home moves from the waste's top or a stack's top (the pool's went home at once).
         for (int s = 0; s < kSuitCount && outcome == Outcome::Lost; ++s) {
             for (int k = 0; k < T::kDecks && outcome == Outcome::Lost; ++k) {
                 const int h = height_[s][k];
@@ -357,18 +495,32 @@ class CapacityTest {
                     continue;  // full, or the same height as a pile before it
                 }
                 const Card card(h + 1, static_cast<Suit>(s));
-                for (From from : {From::Waste, From::Pool, From::Reserve}) {
-                    const bool there = from == From::Waste
-                                           ? waste_size_ > 0 && waste_[waste_size_ - 1] == card
-                                       : from == From::Pool ? pool_card_[card.bits()] > 0
-                                                            : reserve_count(card) > 0;
-                    if (!there || outcome != Outcome::Lost) continue;
-                    const HomeMove m{card, from, static_cast<std::uint8_t>(k)};
-                    play(m);
-                    outcome = search();
-                    take_back(m);
+                const auto pile = static_cast<std::uint8_t>(k);
+                if (waste_size_ > 0 && waste_[waste_size_ - 1] == card) {
+                    outcome = try_move({card, From::Waste, pile});
+                }
+                for (int c = 0; c < T::kColumns && outcome == Outcome::Lost; ++c) {
+                    if (stack_size_[c] > 0 && stack_[c][stack_size_[c] - 1] == card) {
+                        outcome = try_move({card, From::Stack, pile, static_cast<std::uint8_t>(c)});
+                    }
                 }
             }
+        }
+        // Without the moves played at once: pool cards home too.
+        for (int s = 0; s < kSuitCount && outcome == Outcome::Lost && !moves_at_once_; ++s) {
+            for (int k = 0; k < T::kDecks && outcome == Outcome::Lost; ++k) {
+                const int h = height_[s][k];
+                const Card card(h + 1, static_cast<Suit>(s));
+                if (h < ranks_ && pool_card_[card.bits()] > 0) {
+                    outcome = try_move({card, From::Pool, static_cast<std::uint8_t>(k)});
+                }
+            }
+        }
+        // A stack's top card into the pool.
+        for (int c = 0; c < T::kColumns && outcome == Outcome::Lost; ++c) {
+            if (stack_size_[c] == 0) continue;
+            outcome = try_move(
+                {stack_[c][stack_size_[c] - 1], From::Unstack, 0, static_cast<std::uint8_t>(c)});
         }
         // The waste's top into the pool, then a draw.
         if (outcome == Outcome::Lost && waste_size_ > 0) {
@@ -400,17 +552,21 @@ class CapacityTest {
     int drawn_ = 0;
     std::array<Card, kMaxStock> waste_{};
     int waste_size_ = 0;
-    Counts pool_{};                                  // y(r) by family and rank
-    Counts reserve_{};                               // the reserve, by family and rank
-    std::array<std::uint8_t, 64> reserve_card_{};    // the reserve, by Card::bits()
+    Counts pool_{};          // y(r) by family and rank
+    Counts home_by_rank_{};  // the optional cards, by family and rank
+    std::array<std::array<Card, PackedState<T>::kMaxColumnCards>, T::kColumns> stack_{};
+    std::array<std::uint8_t, T::kColumns> stack_size_{};
+    std::array<std::uint8_t, 64> stack_card_{};      // the stacks' cards, by Card::bits()
     std::array<std::uint8_t, 64> pool_card_{};       // the pool, by Card::bits()
     std::array<std::uint8_t, 64> waste_or_stock_{};  // copies in the waste or the stock
-    int plain_chains_ = 0;  // the chains of the pool alone: sum of max(0, y_f(r) - y_f(r+1))
-    std::vector<HomeMove> safe_played_;
+    std::vector<CardMove> played_at_once_;
     PathSet lost_;  // relaxed states searched and lost
     PathSet won_;   // relaxed states on a relaxed win
     PathSet open_;  // positions' relaxed states not proven lost (won, or past the cap)
     std::uint64_t nodes_ = 0;
+    std::uint64_t cap_ = kRelaxedNodeCap;      // this search's
+    std::uint64_t savings_ = kManyLayoutsCap;  // states saved up for searches of many layouts
+    bool moves_at_once_ = true;                // false only in relaxed_lost
 };
 
 // The test on a plain position (a valid one: validation first), for tests and tools.
