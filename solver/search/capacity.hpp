@@ -65,12 +65,13 @@
 // - The waste's top goes home when no other copy of it is off the foundations.
 //
 // Cost. A relaxed search starts from each position tested whose relaxed state is new, and stops
-// after kRelaxedNodeCap states (the position is then not called lost). Stacks that can be cut in
-// many ways make relaxed games too large to finish (Emperor seed 188: 36 stack cards, 4.7 million
-// ways, and 2,073 searches stopped at the cap in its first 200,000 nodes, which took 18.9 s
-// instead of 0.37 s): past kMaxStackLayouts ways a search stops after kManyLayoutsCap states, and
-// starts only when the positions tested since the last such search have saved up one state each for
-// it. Every relaxed state found lost is kept in a table, so the many positions that differ only in
+// after kRelaxedNodeCap states (the position is then not called lost). Where the relaxed games are
+// too large to finish, that is costly (Emperor seed 188, whose columns hold 36 face-down and other
+// unmoved cards: 2,073 searches stopped at the cap in its first 200,000 nodes, which took 18.9 s
+// instead of 0.37 s). So each test saves up kSavedPerTest states, a search starts only with a
+// cap's worth saved, and one that stops at the cap spends them all; a search that ends costs
+// nothing.
+// Every relaxed state found lost is kept in a table, so the many positions that differ only in
 // their pool's arrangement are settled by one lookup. Keys are 64-bit hashes seeded by the key
 // set, like the transposition table's (packed_state.hpp): a collision could call a position lost,
 // with the same odds.
@@ -90,17 +91,15 @@
 
 namespace patience {
 
-// Relaxed states searched at most per position tested (and when its stacks can be cut in more
-// than kMaxStackLayouts ways: the product of their lengths plus one, after the moves played at
-// once); the most stock cards a tested position may have left. With the stock longer, the relaxed
+// Relaxed states searched at most per position tested; states saved up by each test; the most
+// stock cards a tested position may have left. With the stock longer, the relaxed
 // game can nearly always be won (it can rearrange the pool at will, and the coming cards bring what
 // the waste lacks): on Emperor-modern seed 132 at 10M nodes, two thirds of the positions with 9 to
 // 15 stock cards were relaxed-won in about 50 states. On one of its end games with 11 stock cards,
 // testing up to 8 or up to 16 stock cards left gave the same search; a cap of 1,024 states took
 // the complete search 1,795,920 nodes, 4,096 and 16,384 both 1,680,144.
 inline constexpr std::uint64_t kRelaxedNodeCap = 4096;
-inline constexpr long kMaxStackLayouts = 1024;
-inline constexpr std::uint64_t kManyLayoutsCap = 128;
+inline constexpr std::uint64_t kSavedPerTest = 1;
 inline constexpr int kCapacityStockLeft = 8;
 
 template <class T>
@@ -127,18 +126,15 @@ class CapacityTest {
             const std::uint64_t root = key();
             if (lost_.contains(root)) return true;
             if (open_.contains(root)) return false;
-            // Stacks that can be cut in many ways make large relaxed games, whose searches mostly
-            // stop at the cap: those get a small cap, and start only when the tests since the
-            // last one have saved up a state each for it.
-            const bool many_layouts = stack_layouts() > kMaxStackLayouts;
-            if (many_layouts) {
-                savings_ = std::min(savings_ + 1, kManyLayoutsCap);
-                if (savings_ < kManyLayoutsCap) return false;
-            }
-            cap_ = many_layouts ? kManyLayoutsCap : kRelaxedNodeCap;
+            // A search that stops at the cap spends the states saved up, one for each test, and
+            // the next starts only when a cap's worth is saved again: where relaxed games are too
+            // large to finish, most tests are skipped; where they finish, none is.
+            savings_ = std::min(savings_ + kSavedPerTest, kRelaxedNodeCap);
+            if (savings_ < kRelaxedNodeCap) return false;
+            cap_ = kRelaxedNodeCap;
             nodes_ = 0;
             const Outcome outcome = search();
-            if (many_layouts) savings_ -= std::min(savings_, nodes_);
+            if (outcome == Outcome::Capped) savings_ = 0;
             if (outcome != Outcome::Lost) remember(open_, root);
             return outcome == Outcome::Lost;
         }
@@ -255,18 +251,6 @@ class CapacityTest {
     // Whether the top card of column c's stack joins the pool at once (see the header).
     bool pops_at_once(int c, int size) const {
         return size == 1 || (size > 1 && builds_on(stack_[c][size - 1], stack_[c][size - 2]));
-    }
-
-    // The number of ways the stacks can be cut, once the cards that pop at once have popped
-    // (counted up to just past kMaxStackLayouts).
-    long stack_layouts() const {
-        long layouts = 1;
-        for (int c = 0; c < T::kColumns && layouts <= kMaxStackLayouts; ++c) {
-            int size = stack_size_[c];
-            while (pops_at_once(c, size)) --size;
-            layouts *= size + 1;
-        }
-        return layouts;
     }
 
     using Counts = std::array<std::array<std::uint8_t, kMaxRanks + 2>, kFamilies>;
@@ -565,7 +549,7 @@ class CapacityTest {
     PathSet open_;  // positions' relaxed states not proven lost (won, or past the cap)
     std::uint64_t nodes_ = 0;
     std::uint64_t cap_ = kRelaxedNodeCap;      // this search's
-    std::uint64_t savings_ = kManyLayoutsCap;  // states saved up for searches of many layouts
+    std::uint64_t savings_ = kRelaxedNodeCap;  // states saved up for the next search
     bool moves_at_once_ = true;                // false only in relaxed_lost
 };
 
