@@ -66,6 +66,7 @@ TEST(Capacity, KingsFillTheColumnsAndTheJacksHaveNowhereToGo) {
     limits.node_limit = 2000000;
     EXPECT_FALSE(dead_end(lost));
     EXPECT_TRUE(capacity_lost(lost));
+    EXPECT_EQ(reference_solve(lost, limits).verdict, Verdict::Lost);
     EXPECT_FALSE(capacity_lost(won));
     EXPECT_EQ(reference_solve(won, limits).verdict, Verdict::Won);
 }
