@@ -43,9 +43,9 @@
 //    it moved too, and the card under it cannot have moved since without it. So each column is
 //    its unmoved cards with one chain of moved cards built on them. When some stack card has not
 //    moved, that chain, with the column's unmoved run cards under it, is one chain of the pool
-//    whose top builds on the stack's top (the lowest run card builds on the stack card under it
-//    too, by the stack's definition); when none is left, the column is free. No card is home and
-//    in a column, so no optional card is needed.
+//    whose top builds on the stack's top (when the stack's top is the run's lowest card, the run
+//    card above it builds on it, by the stack's definition); when none is left, the column is free.
+//    No card is home and in a column, so no optional card is needed.
 // 2. Each real move is zero or more relaxed moves. Draw, and the waste's top home, are the same.
 //    The waste's top onto a column joins the pool. A card home from a column leaves the pool or,
 //    when unmoved, the top of its stack. A move between columns only rearranges the pool, except
