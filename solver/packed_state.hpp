@@ -133,7 +133,9 @@ class PackedState {
     }
 
     // Whether card may be placed on target in the tableau.
-    bool builds_on(Card card, Card target) const {
+    bool builds_on(Card card, Card target) const { return builds_on(card, target, ranks_); }
+    // The same with `ranks` ranks to a suit, for code that holds no state (capacity.hpp).
+    static bool builds_on(Card card, Card target, int ranks) {
         if constexpr (T::kBuild == BuildRule::DownAnySuit) {
             return card.rank() + 1 == target.rank();
         } else if constexpr (T::kBuild == BuildRule::DownInSuit) {
@@ -141,7 +143,7 @@ class PackedState {
         } else if constexpr (T::kBuild == BuildRule::DownAlternateColour) {
             return card.red() != target.red() && card.rank() + 1 == target.rank();
         } else {
-            return (card.rank() + 1) % ranks_ + 1 == target.rank();
+            return (card.rank() + 1) % ranks + 1 == target.rank();
         }
     }
 

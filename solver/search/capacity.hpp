@@ -194,18 +194,6 @@ class CapacityTest {
         }
     }
 
-    // Whether `card` builds on `under` (the rules' building, for the three rules that apply).
-    static bool builds_on(Card card, Card under) {
-        if (card.rank() + 1 != under.rank()) return false;
-        if constexpr (T::kBuild == BuildRule::DownInSuit) {
-            return card.suit() == under.suit();
-        } else if constexpr (T::kBuild == BuildRule::DownAlternateColour) {
-            return card.red() != under.red();
-        } else {
-            return true;
-        }
-    }
-
     void load(const PackedState<T>& state) {
         ranks_ = state.ranks();
         for (auto& f : pool_) f.fill(0);
@@ -252,7 +240,8 @@ class CapacityTest {
 
     // Whether the top card of column c's stack joins the pool at once (see the header).
     bool pops_at_once(int c, int size) const {
-        return size == 1 || (size > 1 && builds_on(stack_[c][size - 1], stack_[c][size - 2]));
+        return size == 1 || (size > 1 && PackedState<T>::builds_on(stack_[c][size - 1],
+                                                                   stack_[c][size - 2], ranks_));
     }
 
     using Counts = std::array<std::array<std::uint8_t, kMaxRanks + 2>, kFamilies>;

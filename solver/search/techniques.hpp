@@ -24,8 +24,8 @@ struct Techniques {
 };
 
 // The names --disable takes, comma-separated: stock-macros, safe-moves, second-move, probes,
-// restarts, dead-ends, capacity, incomplete-piles, supermoves,
-// beam. Throws InputError naming an unknown one.
+// restarts, dead-ends, capacity, incomplete-piles, supermoves, beam. Throws InputError naming an
+// unknown one.
 Techniques parse_disabled_techniques(std::string_view list);
 
 // The names of the techniques switched off in `techniques`, comma-separated in --disable's form
