@@ -213,22 +213,25 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
         std::vector<PortfolioMember> plan = portfolio(techniques_, threads_, kKindOrderNoiseFor<T>);
         for (PortfolioMember& member : plan) member.config.key_set = key_set_;
         Members<T> members;
-        std::vector<std::vector<std::uint64_t>> histograms(histogram_ ? plan.size() : 0);
+        std::vector<HistogramRecorder> recorders;
+        if (histogram_) {
+            recorders.reserve(plan.size());  // no reallocation: members keep pointers
+            for (const PortfolioMember& member : plan)
+                recorders.emplace_back(member.config.complete());
+        }
         for (std::size_t i = 0; i < plan.size(); ++i) {
             members.push_back(make_member<T>(start, plan[i].config, table_));
-            if (histogram_) {  // one per member: no sharing across threads
-                histograms[i] = NodeHistogram::blank();
-                members[i]->record_into(&histograms[i]);
-            }
+            if (histogram_) members[i]->record_into(&recorders[i]);
         }
         SolveResult result = threads_ == 1
                                  ? run_in_turns(members, plan, limits, deadline)
                                  : run_in_parallel(members, plan, limits, deadline, threads_);
         result.nodes = total_nodes(members);
-        for (std::size_t i = 0; i < histograms.size(); ++i) {
-            NodeHistogram::add_into(
-                plan[i].config.complete() ? result.histogram.complete : result.histogram.probes,
-                histograms[i]);
+        for (std::size_t i = 0; i < recorders.size(); ++i) {
+            NodeHistogram& h = result.histogram;
+            NodeHistogram::add_into(plan[i].config.complete() ? h.complete : h.probes,
+                                    recorders[i].nodes());
+            NodeHistogram::add_into(h.complete_flows, recorders[i].flows());
         }
         if (histogram_ && result.histogram.probes.empty()) {
             result.histogram.probes = NodeHistogram::blank();

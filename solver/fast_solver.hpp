@@ -22,7 +22,8 @@ class FastSolver {
                         int threads = 1);
     SolveResult solve(const Position& start, const SearchLimits& limits);
     // With `on`, every result carries a NodeHistogram of where its nodes went (it costs a counter
-    // per node and 430 KB per portfolio member).
+    // per node and 430 KB per portfolio member, and for the complete search a hash and a set entry
+    // per card flow).
     void record_histogram(bool on);
     // Which position keys the searches use (KeyTables): 0, or 1 to re-prove a `lost` with keys
     // drawn independently of the first proof's.

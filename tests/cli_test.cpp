@@ -7,6 +7,7 @@
 #include <fstream>
 #include <initializer_list>
 #include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -258,9 +259,23 @@ TEST_F(Cli, SolveHistogramCountsEveryNodeOnce) {
         }
     }
     EXPECT_EQ(counted, answer.at("nodes").get<std::uint64_t>());
+    // Each card flow is first met at one of the complete search's nodes with that stock left.
+    std::map<int, std::uint64_t> complete_by_stock;
+    for (const auto& cell : answer.at("histogram").at("complete")) {
+        complete_by_stock[cell.at(0).get<int>()] += cell.at(2).get<std::uint64_t>();
+    }
+    std::uint64_t flows = 0;
+    for (const auto& cell : answer.at("histogram").at("complete_card_flows")) {
+        const int stock = cell.at(0).get<int>();
+        EXPECT_GE(cell.at(1).get<std::uint64_t>(), 1u);
+        EXPECT_LE(cell.at(1).get<std::uint64_t>(), complete_by_stock[stock]) << "stock " << stock;
+        flows += cell.at(1).get<std::uint64_t>();
+    }
+    EXPECT_GE(flows, 10u);  // the complete search draws from the stock within 20,000 nodes
     const RunResult text = run({"solve", "--variant", "diplomat", "--seed", "3", "--node-limit",
                                 "5000", "--histogram"});
     EXPECT_TRUE(contains(text.out, "complete search: ")) << text.out;
+    EXPECT_TRUE(contains(text.out, " card flows ")) << text.out;
     EXPECT_TRUE(contains(text.out, "probes: ")) << text.out;
 }
 

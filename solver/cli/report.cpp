@@ -191,12 +191,15 @@ std::string progress_line(const BatchProgress& p, std::size_t width) {
 
 namespace {
 
-std::string one_histogram(const char* title, const std::vector<std::uint64_t>& cells) {
+// `flows`: the different card flows by stock left (empty for the probes, which do not count them).
+std::string one_histogram(const char* title, const std::vector<std::uint64_t>& cells,
+                          const std::vector<std::uint64_t>& flows) {
     constexpr int kStockStep = 8, kUpStep = 16;
     constexpr int kRows = (NodeHistogram::kStockSlots + kStockStep - 1) / kStockStep;
     constexpr int kColumns = (NodeHistogram::kUpSlots + kUpStep - 1) / kUpStep;
     std::uint64_t grid[kRows][kColumns] = {};
-    std::uint64_t total = 0;
+    std::uint64_t flows_by_row[kRows] = {};
+    std::uint64_t total = 0, total_flows = 0;
     int widest = 0;  // the highest column with nodes
     for (int stock = 0; stock < NodeHistogram::kStockSlots; ++stock) {
         for (int up = 0; up < NodeHistogram::kUpSlots; ++up) {
@@ -206,12 +209,22 @@ std::string one_histogram(const char* title, const std::vector<std::uint64_t>& c
             total += n;
             widest = std::max(widest, up / kUpStep);
         }
+        if (static_cast<std::size_t>(stock) < flows.size()) {
+            flows_by_row[stock / kStockStep] += flows[static_cast<std::size_t>(stock)];
+            total_flows += flows[static_cast<std::size_t>(stock)];
+        }
     }
-    std::string text = format("%s: %llu nodes; %% of them by stock left (rows) and cards up "
-                              "(columns)\n%-9s",
-                              title, static_cast<unsigned long long>(total), "stock");
+    std::string text = format("%s: %llu nodes", title, static_cast<unsigned long long>(total));
+    if (!flows.empty()) {
+        text += format(" over %llu card flows (different stocks, wastes and foundations)",
+                       static_cast<unsigned long long>(total_flows));
+    }
+    text += "; % of them by stock left (rows) and cards up (columns)";
+    if (!flows.empty()) text += ", and the card flows by stock left";
+    text += format("\n%-9s", "stock");
     if (total == 0) return text + "\n";
     for (int c = 0; c <= widest; ++c) text += format(" %7s", format("%d+", c * kUpStep).c_str());
+    if (!flows.empty()) text += format(" %10s", "flows");
     text += "\n";
     for (int r = kRows - 1; r >= 0; --r) {
         std::uint64_t row = 0;
@@ -221,6 +234,9 @@ std::string one_histogram(const char* title, const std::vector<std::uint64_t>& c
         for (int c = 0; c <= widest; ++c) {
             text += grid[r][c] == 0 ? format(" %7s", ".")
                                     : format(" %6.2f%%", 100.0 * grid[r][c] / total);
+        }
+        if (!flows.empty()) {
+            text += format(" %10llu", static_cast<unsigned long long>(flows_by_row[r]));
         }
         text += "\n";
     }
@@ -241,13 +257,19 @@ nlohmann::ordered_json one_histogram_json(const std::vector<std::uint64_t>& cell
 }  // namespace
 
 std::string histogram_table(const NodeHistogram& histogram) {
-    return one_histogram("complete search", histogram.complete) +
-           one_histogram("probes", histogram.probes);
+    return one_histogram("complete search", histogram.complete, histogram.complete_flows) +
+           one_histogram("probes", histogram.probes, {});
 }
 
 nlohmann::ordered_json histogram_json(const NodeHistogram& histogram) {
+    auto flows = nlohmann::ordered_json::array();  // [stock left, card flows] where not zero
+    for (std::size_t stock = 0; stock < histogram.complete_flows.size(); ++stock) {
+        const std::uint64_t n = histogram.complete_flows[stock];
+        if (n != 0) flows.push_back({stock, n});
+    }
     return {{"complete", one_histogram_json(histogram.complete)},
-            {"probes", one_histogram_json(histogram.probes)}};
+            {"probes", one_histogram_json(histogram.probes)},
+            {"complete_card_flows", flows}};
 }
 
 }  // namespace patience::cli

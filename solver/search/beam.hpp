@@ -117,7 +117,7 @@ class BeamProbe final : public SearchMember<T> {
     std::vector<Move> solution() const override {
         return expand_stock_macros(expand_supermoves<T>(start_, solution_));
     }
-    void record_into(std::vector<std::uint64_t>* histogram) override { histogram_ = histogram; }
+    void record_into(HistogramRecorder* recorder) override { recorder_ = recorder; }
 
   private:
     struct Entry {
@@ -155,8 +155,7 @@ class BeamProbe final : public SearchMember<T> {
     }
 
     void count(const PackedState<T>& state) {
-        if (histogram_ == nullptr) return;
-        ++(*histogram_)[NodeHistogram::slot(state.stock_left(), state.cards_up())];
+        if (recorder_ != nullptr) recorder_->count(state.stock_left(), state.cards_up());
     }
 
     void generate(const PackedState<T>& state) {
@@ -257,7 +256,7 @@ class BeamProbe final : public SearchMember<T> {
     std::vector<Move> solution_;
     DeadEndTest<T> dead_end_;
     std::unordered_map<std::uint64_t, int> per_class_;  // key_without_tableau -> kept this level
-    std::vector<std::uint64_t>* histogram_ = nullptr;
+    HistogramRecorder* recorder_ = nullptr;
 };
 
 }  // namespace patience

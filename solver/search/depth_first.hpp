@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <vector>
@@ -115,7 +116,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     // Runs started so far (restarting probes; 1 for any other search once it ran).
     std::uint64_t runs() const { return run_index_ + 1; }
 
-    void record_into(std::vector<std::uint64_t>* histogram) override { histogram_ = histogram; }
+    void record_into(HistogramRecorder* recorder) override { recorder_ = recorder; }
     SearchStatus status() const override { return status_; }
 
     std::vector<Move> solution() const override {
@@ -160,6 +161,24 @@ class DepthFirstSearch final : public SearchMember<T> {
         salt_ = run_salt(stream_, run_index_);
     }
 
+    // A hash of the position's stock, waste and foundations (its card flow, node_histogram.hpp):
+    // the stock left, the waste's cards, and each suit's pile heights in order.
+    std::uint64_t card_flow() const {
+        std::array<std::uint8_t, 1 + PackedState<T>::kMaxStock + kSuitCount * T::kDecks> bytes{};
+        std::size_t n = 0;
+        bytes[n++] = static_cast<std::uint8_t>(state_.stock_left());
+        for (int i = 0; i < state_.waste_size(); ++i) bytes[n++] = state_.waste_card(i).bits();
+        for (int s = 0; s < kSuitCount; ++s) {
+            std::array<std::uint8_t, T::kDecks> heights{};
+            for (int k = 0; k < T::kDecks; ++k) {
+                heights[k] = static_cast<std::uint8_t>(state_.pile_height(s, k));
+            }
+            std::sort(heights.begin(), heights.end());  // piles of a suit are interchangeable
+            for (std::uint8_t h : heights) bytes[n++] = h;
+        }
+        return XXH3_64bits(bytes.data(), n);
+    }
+
     void take_back_to(std::size_t size) {
         while (undo_.size() > size) {
             state_.undo(undo_.back());
@@ -192,8 +211,9 @@ class DepthFirstSearch final : public SearchMember<T> {
             return Outcome::TimeUp;
         }
         ++nodes_;
-        if (histogram_ != nullptr) {
-            ++(*histogram_)[NodeHistogram::slot(state_.stock_left(), state_.cards_up())];
+        if (recorder_ != nullptr) {
+            recorder_->count(state_.stock_left(), state_.cards_up());
+            if (recorder_->tracks_flows()) recorder_->count_flow(state_.stock_left(), card_flow());
         }
         if ((undo_.empty() || worth_a_dead_end_test(undo_.back().move)) &&
             ((config_.techniques.dead_ends && dead_end_.lost(state_)) ||
@@ -268,7 +288,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     int stream_;
     std::uint64_t salt_;        // the run's move order (0: the plain one)
     std::uint64_t table_salt_;  // XORed into the table's keys: the stream's, for all its runs
-    std::vector<std::uint64_t>* histogram_ = nullptr;
+    HistogramRecorder* recorder_ = nullptr;
 };
 
 }  // namespace patience

@@ -29,8 +29,8 @@ class SearchMember {
     virtual std::uint64_t nodes() const = 0;
     // The winning line in plain moves (after run() returned Won).
     virtual std::vector<Move> solution() const = 0;
-    // Counts every expanded position into `histogram` (NodeHistogram's layout) from now on.
-    virtual void record_into(std::vector<std::uint64_t>* histogram) = 0;
+    // Counts every expanded position into `recorder` from now on.
+    virtual void record_into(HistogramRecorder* recorder) = 0;
 };
 
 }  // namespace patience
