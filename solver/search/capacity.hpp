@@ -17,12 +17,20 @@
 // come from the waste or leave a stack. The relaxed state is the stock, the waste, the
 // foundations, the length of each stack, and the pool. Moves: draw; the waste's top home or into
 // the pool; a stack's top card home or into the pool; a pool card home. Every state must *fit*:
-// the pool, together with any *optional* cards (those home, chosen afresh in each state), must be
-// covered by chains, one to a column, where a column whose stack is not empty takes only a chain
-// whose top card builds on the stack's top card, and an empty stack leaves its column *free* to
-// take any chain. The relaxed game is won when every card is home. Each move takes a card one step
-// along stock, waste, stack, pool, home, so the game has no cycles, and a state whose every move
-// was tried and lost is lost whatever the path to it.
+// the pool must be covered by chains, one to a column, where a column whose stack is not empty
+// takes only a chain whose top card builds on the stack's top card, and an empty stack leaves its
+// column *free* to take any chain. The relaxed game is won when every card is home. Each move
+// takes a card one step along stock, waste, stack, pool, home, so the game has no cycles, and a
+// state whose every move was tried and lost is lost whatever the path to it.
+//
+// Two relaxed games. In the *loose* one the cover may also use *optional* cards (those home,
+// chosen afresh in each state) as links between chains; in the *strict* one it may not. The loose
+// game has more lines, but it lets the moves below be played at once, which keeps its search
+// small; the strict one is searched when the loose one is won. Where the piles are high, the
+// loose game links nearly any chains with the home cards, above all in Diplomat and Lady Palk,
+// whose cards all build on each other: a Diplomat seed 966 end game with 23 cards in the waste
+// and two piles of kings home is loose-won, and strict-lost in 11 states, where the complete
+// search needs 601,352 nodes.
 //
 // Fit. Cards that can lie on each other form *families*: in suit, the suits (Malmaison); down by
 // rank, one family (Diplomat, Lady Palk); alternating colours, two (black odd ranks with red even
@@ -45,36 +53,39 @@
 //    moved, that chain, with the column's unmoved run cards under it, is one chain of the pool
 //    whose top builds on the stack's top (when the stack's top is the run's lowest card, the run
 //    card above it builds on it, by the stack's definition); when none is left, the column is free.
-//    No card is home and in a column, so no optional card is needed.
+//    No card is home and in a column, so no optional card is needed: the state fits in both games.
 // 2. Each real move is zero or more relaxed moves. Draw, and the waste's top home, are the same.
 //    The waste's top onto a column joins the pool. A card home from a column leaves the pool or,
 //    when unmoved, the top of its stack. A move between columns only rearranges the pool, except
 //    that the unmoved cards it lifts leave their stack for the pool, top first. A stack state in
 //    between fits: each lifted stack card but the lowest builds on the one under it (they move as
 //    one built run), so it anchors the chain above it.
-// So the relaxed game is won whenever the real one is: a relaxed loss is a real loss. Double Dot's
-// deals put stock cards on columns without building on them, so the test is not used there. Lady
-// Palk's rule that only kings fill spaces is left out: the relaxed game only gets more lines.
+// So both relaxed games are won whenever the real one is: a relaxed loss is a real loss. Double
+// Dot's deals put stock cards on columns without building on them, so the test is not used there.
+// Lady Palk's rule that only kings fill spaces is left out: the relaxed game only gets more lines.
 //
-// Moves played at once in the relaxed game (each keeps a relaxed win when there is one):
-// - A stack's top card that builds on the card under it, or is the only card of its stack, joins
-//   the pool. In any relaxed line, the stack card may be read as a pool card: the chain its column
-//   holds builds on it, so with it on top that chain builds on the card under it, or fills the now
-//   free column; when the line moves it home, it goes home from the pool instead.
-// - A pool card goes home when a pile takes it (safe_home_move has the proof).
-// - The waste's top goes home when no other copy of it is off the foundations.
+// Moves played at once in the relaxed games (each keeps a relaxed win when there is one):
+// - In both: a stack's top card that builds on the card under it, or is the only card of its
+//   stack, joins the pool. In any relaxed line, the stack card may be read as a pool card: the
+//   chain its column holds builds on it, so with it on top that chain builds on the card under it,
+//   or fills the now free column (a cover of the same chains, with no optional card added); when
+//   the line moves it home, it goes home from the pool instead.
+// - In the loose game: a pool card goes home when a pile takes it (safe_home_move has the proof).
+// - In the loose game: the waste's top goes home when no other copy of it is off the foundations.
+// The last two need home cards to stay links: in the strict game a pool card that goes home may
+// leave two chains where there was one, so there a pool card's move home is a choice like any
+// other, and allowed only where the state still fits.
 //
 // Cost. A relaxed search starts from each position tested whose relaxed state is new, and stops
-// after kRelaxedNodeCap states (the position is then not called lost). Where the relaxed games are
-// too large to finish, that is costly (Emperor seed 188, whose columns hold 36 face-down and other
-// unmoved cards: 2,073 searches stopped at the cap in its first 200,000 nodes, which took 18.9 s
-// instead of 0.37 s). So each test saves up kSavedPerTest states, a search starts only with a
-// cap's worth saved, and one that stops at the cap spends them all; a search that ends costs
-// nothing.
-// Every relaxed state found lost is kept in a table, so the many positions that differ only in
-// their pool's arrangement are settled by one lookup. Keys are 64-bit hashes seeded by the key
-// set, like the transposition table's (packed_state.hpp): a collision could call a position lost,
-// with the same odds.
+// after kRelaxedNodeCap states of both games together (the position is then not called lost). Where
+// the relaxed games are too large to finish, that is costly (Emperor seed 188, whose columns hold
+// 36 face-down and other unmoved cards: 2,073 searches stopped at the cap in its first 200,000
+// nodes, which took 18.9 s instead of 0.37 s). So each test saves up kSavedPerTest states, a search
+// starts only with a cap's worth saved, and one that stops at the cap spends them all; a search
+// that ends costs nothing. Every relaxed state found lost is kept in a table, so the many positions
+// that differ only in their pool's arrangement are settled by one lookup. Keys are 64-bit hashes
+// seeded by the key set, like the transposition table's (packed_state.hpp): a collision could call
+// a position lost, with the same odds.
 //
 // Tested against the unpruned reference search and by ablation (`--disable capacity`), in
 // tests/capacity_test.cpp.
@@ -135,17 +146,23 @@ class CapacityTest {
             if (savings_ < kRelaxedNodeCap) return false;
             cap_ = kRelaxedNodeCap;
             nodes_ = 0;
-            const Outcome outcome = search();
+            Outcome outcome = search();
+            if (outcome == Outcome::Won) {
+                strict_ = true;
+                outcome = search();
+                strict_ = false;
+            }
             if (outcome == Outcome::Capped) savings_ = 0;
             if (outcome != Outcome::Lost) remember(open_, root);
             return outcome == Outcome::Lost;
         }
     }
 
-    // For tests of the moves played at once: the relaxed game's verdict (true: lost) searched with
-    // them or without them (every move then tried in turn), up to `cap` states; nullopt past the
-    // cap, or when the position does not fit. Forgets the states remembered so far.
-    std::optional<bool> relaxed_lost(const PackedState<T>& state, bool moves_at_once,
+    // For tests of the moves played at once: the verdict (true: lost) of the loose or the strict
+    // relaxed game, searched with them or without them (every move then tried in turn), up to
+    // `cap` states; nullopt past the cap, or when the position does not fit. Forgets the states
+    // remembered so far.
+    std::optional<bool> relaxed_lost(const PackedState<T>& state, bool strict, bool moves_at_once,
                                      std::uint64_t cap) {
         if constexpr (!kApplies) {
             return std::nullopt;
@@ -154,11 +171,13 @@ class CapacityTest {
             if (!fits()) return std::nullopt;
             lost_.clear();
             won_.clear();
+            strict_ = strict;
             moves_at_once_ = moves_at_once;
             cap_ = cap;
             nodes_ = 0;
             const Outcome outcome = search();
             moves_at_once_ = true;
+            strict_ = false;
             lost_.clear();
             won_.clear();
             if (outcome == Outcome::Capped) return std::nullopt;
@@ -299,18 +318,20 @@ class CapacityTest {
                 if (top.rank() > 1) ++slots[family(top)][top.rank() - 1];
             }
         }
-        // Without optional cards first: one cover among those the full test considers.
+        // Without optional cards first: one cover among those the loose game considers.
         int tops = 0;
         for (int f = 0; f < kFamilies; ++f) tops += unslotted_tops(f, slots, false);
         if (tops <= free) return true;
+        if (strict_) return false;
         tops = 0;
         for (int f = 0; f < kFamilies && tops <= free; ++f) tops += unslotted_tops(f, slots, true);
         return tops <= free;
     }
 
     std::uint64_t key() const {
-        std::array<std::uint8_t, kSuitCount * T::kDecks + 2 + kMaxStock + T::kColumns> bytes{};
+        std::array<std::uint8_t, 1 + kSuitCount * T::kDecks + 2 + kMaxStock + T::kColumns> bytes{};
         std::size_t n = 0;
+        bytes[n++] = strict_ ? 1 : 0;  // the two games' verdicts differ
         for (int s = 0; s < kSuitCount; ++s) {
             std::array<std::uint8_t, T::kDecks> h = height_[s];
             std::sort(h.begin(), h.end());  // piles of a suit are interchangeable
@@ -388,7 +409,7 @@ class CapacityTest {
                     again = true;
                 }
             }
-            for (int s = 0; s < kSuitCount; ++s) {
+            for (int s = 0; s < kSuitCount && !strict_; ++s) {
                 for (int k = 0; k < T::kDecks; ++k) {
                     const int h = height_[s][k];
                     if (h >= ranks_) continue;
@@ -406,9 +427,9 @@ class CapacityTest {
         played_at_once_.push_back(m);
     }
 
-    // Whether `m.card` can go home on pile m.pile by a move that keeps a relaxed win if there is
-    // one; sets m.from. A home move keeps the state fitting: the card becomes optional, and any
-    // cover with it in the pool is one with it optional.
+    // Whether, in the loose game, `m.card` can go home on pile m.pile by a move that keeps a
+    // relaxed win if there is one; sets m.from. A home move keeps the state fitting: the card
+    // becomes optional, and any cover with it in the pool is one with it optional.
     // - From the pool, always. Proof: let L be a relaxed line from the state that wins, and A the
     //   state after m. Piles of a suit at one height are interchangeable, so say that the first
     //   move of L that puts a copy of the card home (there is one: the pile must grow) puts it on
@@ -448,8 +469,9 @@ class CapacityTest {
     // Plays m, searches on when the state fits, takes m back.
     Outcome try_move(const CardMove& m) {
         play(m);
-        // Home moves from the waste or the pool keep the state fitting (safe_home_move).
-        const bool fitting = m.from == From::Waste || m.from == From::Pool || fits();
+        // A home move from the waste leaves the pool and the stacks as they were; one from the pool
+        // keeps a loose state fitting (safe_home_move).
+        const bool fitting = m.from == From::Waste || (m.from == From::Pool && !strict_) || fits();
         const Outcome outcome = fitting ? search() : Outcome::Lost;
         take_back(m);
         return outcome;
@@ -462,7 +484,8 @@ class CapacityTest {
         if (won_.contains(here)) return Outcome::Won;
         if (++nodes_ > cap_) return Outcome::Capped;
         Outcome outcome = Outcome::Lost;
-        // Home moves from the waste's top or a stack's top (the pool's went home at once).
+        // Home moves from the waste's top or a stack's top (in the loose game, the pool's went
+        // home at once).
         for (int s = 0; s < kSuitCount && outcome == Outcome::Lost; ++s) {
             for (int k = 0; k < T::kDecks && outcome == Outcome::Lost; ++k) {
                 const int h = height_[s][k];
@@ -481,12 +504,16 @@ class CapacityTest {
                 }
             }
         }
-        // Without the moves played at once: pool cards home too.
-        for (int s = 0; s < kSuitCount && outcome == Outcome::Lost && !moves_at_once_; ++s) {
+        // In the strict game, or without the moves played at once: pool cards home too.
+        for (int s = 0; s < kSuitCount && outcome == Outcome::Lost && (strict_ || !moves_at_once_);
+             ++s) {
             for (int k = 0; k < T::kDecks && outcome == Outcome::Lost; ++k) {
                 const int h = height_[s][k];
+                if (h >= ranks_ || std::find(&height_[s][0], &height_[s][k], h) != &height_[s][k]) {
+                    continue;
+                }
                 const Card card(h + 1, static_cast<Suit>(s));
-                if (h < ranks_ && pool_card_[card.bits()] > 0) {
+                if (pool_card_[card.bits()] > 0) {
                     outcome = try_move({card, From::Pool, static_cast<std::uint8_t>(k)});
                 }
             }
@@ -541,6 +568,7 @@ class CapacityTest {
     std::uint64_t nodes_ = 0;
     std::uint64_t cap_ = kRelaxedNodeCap;      // this search's
     std::uint64_t savings_ = kRelaxedNodeCap;  // states saved up for the next search
+    bool strict_ = false;                      // which game: home cards never link chains
     bool moves_at_once_ = true;                // false only in relaxed_lost
 };
 
