@@ -215,9 +215,15 @@ class DepthFirstSearch final : public SearchMember<T> {
             recorder_->count(state_.stock_left(), state_.cards_up());
             if (recorder_->tracks_flows()) recorder_->count_flow(state_.stock_left(), card_flow());
         }
-        if ((undo_.empty() || worth_a_dead_end_test(undo_.back().move)) &&
-            ((config_.techniques.dead_ends && dead_end_.lost(state_)) ||
-             (config_.techniques.capacity && config_.complete() && capacity_.lost(state_)))) {
+        // The capacity test runs after moves between columns too, unlike the dead-end test
+        // (worth_a_dead_end_test): such a move seldom changes the relaxed game, whose verdict is
+        // then one lookup, and a relaxed loss there ends the rearranging of a lost end game's
+        // columns at once instead of one move later, in every child. In 3M nodes the complete
+        // search then gets through 231 card flows (node_histogram.hpp) of Diplomat seed 966
+        // instead of 84, and 1,618 of Emperor-modern seed 132 instead of 46, in the same time.
+        const bool worth_a_test = undo_.empty() || worth_a_dead_end_test(undo_.back().move);
+        if ((worth_a_test && config_.techniques.dead_ends && dead_end_.lost(state_)) ||
+            (config_.techniques.capacity && config_.complete() && capacity_.lost(state_))) {
             // A proven loss: marked like an exhausted position, so it is never tested again. The
             // capacity test runs in the complete search only: in the probes it cost Emperor-modern
             // seeds 1-200 at 1M nodes 1.3 times the CPU time (Emperor 1.4), for the same deals.
