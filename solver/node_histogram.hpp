@@ -47,8 +47,8 @@ class HistogramRecorder {
         ++nodes_[NodeHistogram::slot(stock_left, cards_up)];
     }
     bool tracks_flows() const { return !flows_.empty(); }
-    // `flow`: a 64-bit hash of the position's stock, waste and foundations (a collision can only
-    // undercount).
+    // `flow`: the position's key without its tableau (PackedState::key_without_tableau; a
+    // collision can only undercount).
     void count_flow(int stock_left, std::uint64_t flow) {
         if (seen_.insert(flow).second) ++flows_[static_cast<std::size_t>(stock_left)];
     }

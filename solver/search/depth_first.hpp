@@ -4,7 +4,6 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <chrono>
 #include <cstdint>
 #include <vector>
@@ -161,24 +160,6 @@ class DepthFirstSearch final : public SearchMember<T> {
         salt_ = run_salt(stream_, run_index_);
     }
 
-    // A hash of the position's stock, waste and foundations (its card flow, node_histogram.hpp):
-    // the stock left, the waste's cards, and each suit's pile heights in order.
-    std::uint64_t card_flow() const {
-        std::array<std::uint8_t, 1 + PackedState<T>::kMaxStock + kSuitCount * T::kDecks> bytes{};
-        std::size_t n = 0;
-        bytes[n++] = static_cast<std::uint8_t>(state_.stock_left());
-        for (int i = 0; i < state_.waste_size(); ++i) bytes[n++] = state_.waste_card(i).bits();
-        for (int s = 0; s < kSuitCount; ++s) {
-            std::array<std::uint8_t, T::kDecks> heights{};
-            for (int k = 0; k < T::kDecks; ++k) {
-                heights[k] = static_cast<std::uint8_t>(state_.pile_height(s, k));
-            }
-            std::sort(heights.begin(), heights.end());  // piles of a suit are interchangeable
-            for (std::uint8_t h : heights) bytes[n++] = h;
-        }
-        return XXH3_64bits(bytes.data(), n);
-    }
-
     void take_back_to(std::size_t size) {
         while (undo_.size() > size) {
             state_.undo(undo_.back());
@@ -213,7 +194,9 @@ class DepthFirstSearch final : public SearchMember<T> {
         ++nodes_;
         if (recorder_ != nullptr) {
             recorder_->count(state_.stock_left(), state_.cards_up());
-            if (recorder_->tracks_flows()) recorder_->count_flow(state_.stock_left(), card_flow());
+            if (recorder_->tracks_flows()) {
+                recorder_->count_flow(state_.stock_left(), state_.key_without_tableau());
+            }
         }
         // The capacity test runs after moves between columns too, unlike the dead-end test
         // (worth_a_dead_end_test): such a move seldom changes the relaxed game, whose verdict is
