@@ -199,6 +199,29 @@ TEST(BeamProbe, TakesTheNarrowThreeProbesPlaceInThePortfolio) {
     EXPECT_EQ(complete, 1);
 }
 
+// Outside end games the beam takes kBeamTurns turns a round and every other member one; from a
+// start with at most kEndGameStock stock cards every member takes one, so that the complete
+// search keeps its share where losses are proven. The narrow-3 probe that stands in for a
+// switched-off beam keeps one turn.
+TEST(BeamProbe, TakesMoreTurnsOutsideEndGames) {
+    const auto turns = [](const std::vector<PortfolioMember>& plan) {
+        std::vector<int> weights;
+        for (const auto& member : plan) weights.push_back(member.weight);
+        return weights;
+    };
+    EXPECT_EQ(turns(portfolio(Techniques{}, 1, 0, 64)), (std::vector<int>{1, 1, 1, kBeamTurns}));
+    EXPECT_EQ(turns(portfolio(Techniques{}, 1, 0, kEndGameStock + 1)),
+              (std::vector<int>{1, 1, 1, kBeamTurns}));
+    EXPECT_EQ(turns(portfolio(Techniques{}, 1, 0, kEndGameStock)), (std::vector<int>{1, 1, 1, 1}));
+    EXPECT_EQ(turns(portfolio(Techniques{}, 1, 0, 0)), (std::vector<int>{1, 1, 1, 1}));
+    Techniques off;
+    off.beam = false;
+    EXPECT_EQ(turns(portfolio(off, 1, 0, 64)), (std::vector<int>{1, 1, 1, 1}));
+    // Extra threads' probes keep one turn too.
+    EXPECT_EQ(turns(portfolio(Techniques{}, 6, 0, 64)),
+              (std::vector<int>{1, 1, 1, kBeamTurns, 1, 1}));
+}
+
 // The beam's stock moves: of the stock macros, only those that play one of the `window` stock
 // cards from the nearest playable one stay; every other move stays. Here the stock cards
 // that can be played are 9H (2 draws, onto 10S), 9D (6, onto 10S) and AS (7, to the foundations).

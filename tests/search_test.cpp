@@ -169,14 +169,14 @@ TEST(Restarts, AProbeRetiresAtItsOwnNodeCount) {
 // A restarting probe's runs share its table marks: a later run never expands again a position an
 // earlier run exhausted, so on a lost end game the probe expands each position once in all its
 // runs, and the start position once per run. Runs with marks of their own would each search the
-// probe's narrowed tree again, and break the bound on both end games used (complete searches of
-// 24 and 6,906 nodes).
+// probe's narrowed tree again, and break the bound on the end games used (complete searches of
+// 24, 72 and 3,120 nodes).
 TEST(Restarts, LaterRunsSkipWhatEarlierRunsExhausted) {
     using T = VariantTraits<VariantId::LadyPalk>;
     testing::EndGameRequest request;
     request.variant = VariantId::LadyPalk;
-    request.count = 16;
-    request.cards_left = 44;
+    request.count = 24;
+    request.cards_left = 52;
     // Without the dead-end test, which decides these at once.
     Techniques techniques;
     techniques.dead_ends = false;
@@ -243,6 +243,28 @@ TEST(FastSolver, BudgetMonotone_DecidedStaysDecided) {
     // The property was exercised, also past the first turns.
     EXPECT_GE(decided_below_largest, 30);
     EXPECT_GE(decided_after_many_turns, 5);
+}
+
+// The solver gives the beam its extra turns (portfolio.hpp's kBeamTurns) by the start position's
+// stock: on a deal the complete search gets about a ninth of the nodes while the greedy probe is
+// in (one turn in 3 + kBeamTurns), on the same deal with its stock drawn down to an end game
+// (kEndGameStock cards or fewer) a third. Emperor seed 132 is undecided at this budget both ways.
+TEST(FastSolver, TheBeamTakesMoreTurnsOnDealsThanInEndGames) {
+    FastSolver solver(16u << 20);
+    solver.record_histogram(true);
+    SearchLimits limits;
+    limits.node_limit = 100000;
+    const auto complete_share = [&](const Position& p) {
+        const SolveResult r = solver.solve(p, limits);
+        EXPECT_EQ(r.verdict, Verdict::Unknown);
+        std::uint64_t complete = 0;
+        for (std::uint64_t n : r.histogram.complete) complete += n;
+        return static_cast<double>(complete) / static_cast<double>(r.nodes);
+    };
+    Position p = deal_position(VariantId::Emperor, 132);
+    EXPECT_NEAR(complete_share(p), 1.0 / (3 + kBeamTurns), 0.02);
+    while (static_cast<int>(p.stock.size()) > kEndGameStock) apply_move(p, Move::draw());
+    EXPECT_NEAR(complete_share(p), 1.0 / 3, 0.02);
 }
 
 }  // namespace

@@ -14,9 +14,13 @@
 namespace patience {
 namespace {
 
-// The fast solver's own winning line, before any shortening (empty if it finds none soon).
+// The fast solver's own winning line, before any shortening (empty if it finds none soon), from
+// its depth-first members: the beam's lines seldom wander (each level keeps the positions furthest
+// along), so with it on few of these deals' lines have anything to cut.
 std::vector<Move> search_line(const Position& start) {
-    FastSolver solver(16u << 20);
+    Techniques depth_first_only;
+    depth_first_only.beam = false;
+    FastSolver solver(16u << 20, depth_first_only);
     SearchLimits limits;
     limits.node_limit = 300'000;
     return solver.solve(start, limits).solution;

@@ -34,7 +34,7 @@ inline constexpr std::uint64_t kGreedyRetirement = 1u << 16;
 
 // The members for the techniques that are on, in the order of their turns. The complete search
 // (branching 0, lane 0) is the only one whose exhaustion means `lost`; every member gets one
-// turn in four. Beside it: a greedy probe (the best move at each node, and the best stock move)
+// turn a round, but the beam, which gets kBeamTurns outside end games (below). Beside it: a greedy probe (the best move at each node, and the best stock move)
 // that never restarts, and goes first because it wins the easy deals (Double Dot's nearly all) in
 // a few hundred nodes. It retires after kGreedyRetirement nodes of its own, and the other three
 // share its turns: on seeds 1-200 at 1M its wins came within 11,000 of its nodes but one (43,110),
@@ -98,6 +98,30 @@ inline constexpr int kGreedyLane = 3;
 inline constexpr int kBeamLane = kGreedyLane;
 inline constexpr int kBeamWidth = 16;
 
+// The beam's turns per round, and the most stock cards a start position may have for its search
+// to be an end game, where every member keeps one turn.
+//
+// The beam wins most of the deals that take the portfolio long: of Emperor seeds 1-200 unknown at
+// 1M nodes, it won 7 of the 8 won within 6M, after 411,825 to 1,163,433 nodes of its own, when it
+// had a third of the budget. With six turns in nine after the greedy probe retires, deals won at
+// 1M nodes, Diplomat / Lady Palk / Emperor / Emperor-modern, with one turn and with six:
+//   seeds 1-200:     199 / 200 / 188 / 199 and 199 / 200 / 192 / 199
+//   seeds 201-600:   395 / 397 / 382 / 397 and 397 / 399 / 386 / 398
+//   seeds 601-1000:  395 / 398 / 385 / 400 and 396 / 400 / 390 / 400
+// in about two thirds of the CPU time (Emperor seeds 601-1000: 94 s and 63 s). Two, three and four
+// turns won 190, 192 and 192 Emperor deals of seeds 1-200, nine 192. The complete search with two
+// turns beside the beam's eight won the same Diplomat and Emperor deals of seeds 201-1000 as with
+// one beside six. Malmaison with ten ranks,
+// seeds 1-80, won 68 deals with one turn and 67 with six; with eleven ranks, seeds 1-40, 5 and 8.
+//
+// The complete search's share is what a proof of loss costs: a third of the budget with one turn
+// each, an eighth beside the beam's six. Losses are proven in end games, not in deals (no full deal
+// has been), and a player asks about the position they are stuck in, mostly with little stock left:
+// so a start with at most kEndGameStock stock cards keeps one turn for each member, and its proofs
+// of loss cost what they cost before.
+inline constexpr int kBeamTurns = 6;
+inline constexpr int kEndGameStock = 16;
+
 inline PortfolioMember restarting_probe(const Techniques& techniques, int branching,
                                         std::uint64_t unit, int stream, int kind_order_noise) {
     PortfolioMember probe{{branching, branching - 1, unit, techniques, stream}, 1};
@@ -107,9 +131,10 @@ inline PortfolioMember restarting_probe(const Techniques& techniques, int branch
 }
 
 // The members for a search of a variant whose restarting probes take `kind_order_noise`
-// (kKindOrderNoiseFor).
+// (kKindOrderNoiseFor), from a start position with `start_stock` cards in its stock.
 inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int threads = 1,
-                                              int kind_order_noise = 0) {
+                                              int kind_order_noise = 0,
+                                              int start_stock = kEndGameStock + 1) {
     const std::uint64_t unit = techniques.restarts ? kRestartUnit : 0;
     std::vector<PortfolioMember> members;
     if (techniques.probes) {
@@ -121,7 +146,8 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
     if (techniques.probes) {
         members.push_back(restarting_probe(techniques, 2, unit, -1, kind_order_noise));
         if (techniques.beam) {
-            PortfolioMember probe{{0, kBeamLane, 0, techniques}, 1};
+            PortfolioMember probe{{0, kBeamLane, 0, techniques},
+                                  start_stock > kEndGameStock ? kBeamTurns : 1};
             probe.config.beam_width = kBeamWidth;
             members.push_back(probe);
         } else {
