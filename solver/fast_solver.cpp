@@ -210,9 +210,8 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
     table_.new_search();
     return dispatch_variant(start.variant, [&](auto traits) {
         using T = decltype(traits);
-        std::vector<PortfolioMember> plan =
-            portfolio(techniques_, threads_, kKindOrderNoiseFor<T>,
-                      static_cast<int>(start.stock.size()));
+        std::vector<PortfolioMember> plan = portfolio(techniques_, threads_, kKindOrderNoiseFor<T>,
+                                                      static_cast<int>(start.stock.size()));
         for (PortfolioMember& member : plan) member.config.key_set = key_set_;
         Members<T> members;
         std::vector<HistogramRecorder> recorders;

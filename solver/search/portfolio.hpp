@@ -34,12 +34,13 @@ inline constexpr std::uint64_t kGreedyRetirement = 1u << 16;
 
 // The members for the techniques that are on, in the order of their turns. The complete search
 // (branching 0, lane 0) is the only one whose exhaustion means `lost`; every member gets one
-// turn a round, but the beam, which gets kBeamTurns outside end games (below). Beside it: a greedy probe (the best move at each node, and the best stock move)
-// that never restarts, and goes first because it wins the easy deals (Double Dot's nearly all) in
-// a few hundred nodes. It retires after kGreedyRetirement nodes of its own, and the other three
-// share its turns: on seeds 1-200 at 1M its wins came within 11,000 of its nodes but one (43,110),
-// so the quarter of the budget it kept was spent for nothing (retiring it won 11 more deals of
-// 800 in Diplomat, Emperor, Lady Palk and Emperor-modern). Then two narrow probes (the 2 and the
+// turn a round but the beam, which gets kBeamTurns outside end games (below). Beside it: a greedy
+// probe (the best move at each node, and the best stock move) that never restarts, and goes first
+// because it wins the easy deals (Double Dot's nearly all) in a few hundred nodes. It retires
+// after kGreedyRetirement nodes of its own, and the other three share its turns: on seeds 1-200
+// at 1M its wins came within 11,000 of its nodes but one (43,110), so the quarter of the budget it
+// kept was spent for nothing (retiring it won 11 more deals of 800 in Diplomat, Emperor, Lady Palk
+// and Emperor-modern). Then two narrow probes (the 2 and the
 // 3 best moves, and the best stock move) that restart after Luby-many units of 1024 nodes, each
 // run with its own noisy move order; a probe's runs share its table marks (depth_first.hpp). The
 // narrow-3 probe's noise (kWideOrderNoise) crosses the kinds of moves (a stock card before a
@@ -111,8 +112,10 @@ inline constexpr int kBeamWidth = 16;
 // in about two thirds of the CPU time (Emperor seeds 601-1000: 94 s and 63 s). Two, three and four
 // turns won 190, 192 and 192 Emperor deals of seeds 1-200, nine 192. The complete search with two
 // turns beside the beam's eight won the same Diplomat and Emperor deals of seeds 201-1000 as with
-// one beside six. Malmaison with ten ranks,
-// seeds 1-80, won 68 deals with one turn and 67 with six; with eleven ranks, seeds 1-40, 5 and 8.
+// one beside six. The beam's first width (kBeamWidth) with six turns, Emperor seeds 201-600: 16
+// and 32 won 386 deals, 64 won 384. Malmaison with ten ranks, seeds 1-80, won 68 deals with one
+// turn and 67 with six; with eleven ranks, seeds 1-40, 5 and 8; full deals, seeds 1-20 at 10M
+// nodes, none with six.
 //
 // The complete search's share is what a proof of loss costs: a third of the budget with one turn
 // each, an eighth beside the beam's six. Losses are proven in end games, not in deals (no full deal
