@@ -40,12 +40,12 @@ inline constexpr std::uint64_t kGreedyRetirement = 1u << 16;
 // after kGreedyRetirement nodes of its own, and the other three share its turns: on seeds 1-200
 // at 1M its wins came within 11,000 of its nodes but one (43,110), so the quarter of the budget it
 // kept was spent for nothing (retiring it won 11 more deals of 800 in Diplomat, Emperor, Lady Palk
-// and Emperor-modern). Then two narrow probes (the 2 and the
-// 3 best moves, and the best stock move) that restart after Luby-many units of 1024 nodes, each
-// run with its own noisy move order; a probe's runs share its table marks (depth_first.hpp). The
-// narrow-3 probe's noise (kWideOrderNoise) crosses the kinds of moves (a stock card before a
-// tableau shuffle), the narrow-2 probe's (kOrderNoise) stays within them. Chosen by
-// the decided-rate harness at 1M nodes (seeds 1-40, checked on 41-80), among weights 1-4 for the
+// and Emperor-modern). Then two narrow probes (the 2 and the 3 best moves, and the best stock
+// move) that restart after Luby-many units of 1024 nodes, each run with its own noisy move order;
+// a probe's runs share its table marks (depth_first.hpp). The narrow-3 probe's noise
+// (kWideOrderNoise) crosses the kinds of moves (a stock card before a tableau shuffle), the
+// narrow-2 probe's (kOrderNoise) stays within them. Chosen by the decided-rate harness at 1M
+// nodes (seeds 1-40, checked on 41-80), among weights 1-4 for the
 // complete search, restart units 256-4096, narrow 1-3 and full-width probes, and probes that never
 // restart. While no full deal can be proven lost, the complete search's share buys nothing but
 // the rare win it finds itself; the proofs of loss to come will want it larger.
