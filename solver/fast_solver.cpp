@@ -81,6 +81,7 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
                 slice = std::min(slice, limits.node_limit - spent);
             }
             const TurnEnd end = judge_turn(search.run(search.nodes() + slice, deadline), plan[i]);
+            if (limits.progress) limits.progress(total_nodes(members));
             if (end.decides) {
                 result.verdict = end.verdict;
                 result.limit = end.limit;
@@ -112,6 +113,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
     std::mutex result_mutex;
     std::atomic<bool> stop{false};
     std::atomic<std::uint64_t> reserved{0};
+    std::atomic<std::uint64_t> spent{0};  // the nodes of the turns taken, for limits.progress
     std::atomic<std::size_t> next_turn{0};
     // Members that left Paused: probes that ran out or retired.
     std::atomic<std::size_t> finished{0};
@@ -149,7 +151,11 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
             }
             slice = std::min(slice, limits.node_limit - before);
         }
-        const SearchStatus status = search.run(search.nodes() + slice, deadline);
+        const std::uint64_t nodes_before = search.nodes();
+        const SearchStatus status = search.run(nodes_before + slice, deadline);
+        const std::uint64_t turn_nodes = search.nodes() - nodes_before;
+        const std::uint64_t spent_now = spent.fetch_add(turn_nodes) + turn_nodes;
+        if (limits.progress) limits.progress(spent_now);
         const TurnEnd end = judge_turn(status, plan[i]);
         if (end.decides) {
             decide(end.verdict, end.limit, end.verdict == Verdict::Won ? &search : nullptr);

@@ -80,9 +80,12 @@ SolveResult reference_solve(const Position& start, const SearchLimits& limits) {
         LimitHit hit = LimitHit::None;
         if (limits.node_limit != 0 && result.nodes >= limits.node_limit) hit = LimitHit::Nodes;
         if (limits.memory_bytes != 0 && visited_bytes >= limits.memory_bytes) hit = LimitHit::Memory;
-        if (limits.time_limit_seconds > 0 && result.nodes % 1024 == 0 &&
-            elapsed() >= limits.time_limit_seconds) {
-            hit = LimitHit::Time;
+        if (result.nodes % 1024 == 0) {
+            if (limits.time_limit_seconds > 0 && elapsed() >= limits.time_limit_seconds) {
+                hit = LimitHit::Time;
+            }
+            if (limits.progress) limits.progress(result.nodes);
+            if (limits.cancelled()) hit = LimitHit::Cancelled;
         }
         if (hit != LimitHit::None) {
             result.verdict = Verdict::Unknown;

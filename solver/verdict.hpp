@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +29,11 @@ struct SearchLimits {
     // Set from elsewhere (a signal handler) to stop the search within a turn (1024 nodes):
     // the result is then `unknown` with LimitHit::Cancelled. Null: never.
     const std::atomic<bool>* cancel = nullptr;
+    // Told the nodes searched so far, often (between the fast solver's turns, every 1,024 of the
+    // reference's nodes), so that a caller can show progress on a long search; with several
+    // threads, from any of them and possibly at once. It must not stop the search (that is what
+    // `cancel` is for), and nothing it does changes the search. Empty: never called.
+    std::function<void(std::uint64_t nodes)> progress;
 
     bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
 };

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +16,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include <sys/wait.h>
@@ -873,6 +876,57 @@ TEST_F(Cli, BatchOffATerminalPrintsPlainProgressLines) {
     EXPECT_TRUE(contains(chatty.err, "patience batch: ")) << chatty.err;
     EXPECT_TRUE(contains(chatty.err, "/80, ")) << chatty.err;
     EXPECT_FALSE(contains(chatty.err, "\r")) << chatty.err;
+}
+
+// A long `solve` prints progress lines on stderr off a terminal (none with --progress-every 0),
+// and SIGINT stops it cleanly: what it found so far on stdout (an `unknown`, cancelled, with its
+// nodes), one line on stderr saying so, exit 130.
+TEST_F(Cli, ALongSolveShowsProgressAndStopsCleanlyOnSigint) {
+    const RunResult quiet = run({"solve", "--variant", "emperor", "--seed", "132", "--node-limit",
+                                 "100000", "--progress-every", "0"});
+    EXPECT_EQ(quiet.exit_code, 3);
+    EXPECT_EQ(quiet.err, "");
+
+    const std::string out = path("solve.out");
+    const std::string err = path("solve.err");
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        ::freopen(out.c_str(), "w", stdout);
+        ::freopen(err.c_str(), "w", stderr);
+        ::execl(PATIENCE_BINARY, PATIENCE_BINARY, "solve", "--variant", "emperor", "--seed", "132",
+                "--node-limit", "0", "--progress-every", "0.01", static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    // No node limit: it runs until stopped. Stop it once it has printed two progress lines.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    std::size_t lines = 0;
+    while (lines < 2 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        lines = line_count(read_all(err));
+    }
+    ::kill(pid, SIGINT);
+    // It must stop within a turn; one that does not is killed, and fails here.
+    int status = 0;
+    const auto stop_deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (::waitpid(pid, &status, WNOHANG) == 0) {
+        if (std::chrono::steady_clock::now() > stop_deadline) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, &status, 0);
+            FAIL() << "solve went on after SIGINT";
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 130);
+    const std::string printed = read_all(out);
+    const std::string message = read_all(err);
+    EXPECT_TRUE(contains(printed, "result: unknown (cancelled)\nnodes: ")) << printed;
+    EXPECT_TRUE(contains(message, "patience solve: ")) << message;
+    EXPECT_TRUE(contains(message, " nodes, ")) << message;
+    EXPECT_TRUE(contains(message, " nodes/s, ")) << message;
+    EXPECT_FALSE(contains(message, "\r")) << message;
+    EXPECT_TRUE(contains(message, "stopped by SIGINT after ")) << message;
 }
 
 // --shard K/N and a Slurm array task's variables pick the same slice; {shard} in --out names

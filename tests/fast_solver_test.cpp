@@ -1,7 +1,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
 #include <random>
+#include <vector>
 
 #include "core/deal.hpp"
 #include "core/position_io.hpp"
@@ -211,6 +214,50 @@ TEST(FastSolver, NodeLimitGivesUnknown) {
     EXPECT_EQ(r.verdict, Verdict::Unknown);
     EXPECT_EQ(r.limit, LimitHit::Nodes);
     EXPECT_EQ(r.nodes, 10u);
+}
+
+// SearchLimits::progress is told the nodes so far, never more than the search ends with, and
+// changes nothing: the same verdict in the same nodes as without it (one thread). With two
+// threads it is called from both, and still never past the end.
+TEST(FastSolver, ProgressIsToldTheNodesAndChangesNothing) {
+    const Position p = deal_position(VariantId::Emperor, 132);
+    SearchLimits limits;
+    limits.node_limit = 300000;
+    const SolveResult plain = FastSolver(16u << 20).solve(p, limits);
+    std::mutex mutex;
+    std::vector<std::uint64_t> told;
+    limits.progress = [&](std::uint64_t nodes) {
+        const std::lock_guard lock(mutex);
+        told.push_back(nodes);
+    };
+    const SolveResult watched = FastSolver(16u << 20).solve(p, limits);
+    EXPECT_EQ(watched.verdict, plain.verdict);
+    EXPECT_EQ(watched.nodes, plain.nodes);
+    ASSERT_GT(told.size(), 100u);  // a turn is at most a few thousand nodes
+    EXPECT_TRUE(std::is_sorted(told.begin(), told.end()));
+    EXPECT_GT(told.front(), 0u);
+    EXPECT_EQ(told.back(), watched.nodes);
+
+    told.clear();
+    const SolveResult parallel = FastSolver(16u << 20, {}, 2).solve(p, limits);
+    ASSERT_GT(told.size(), 100u);
+    EXPECT_LE(*std::max_element(told.begin(), told.end()), parallel.nodes);
+}
+
+// SearchLimits::cancel stops the search within a turn: `unknown`, cancelled.
+TEST(FastSolver, CancelStopsTheSearch) {
+    std::atomic<bool> stop{false};
+    SearchLimits limits;
+    limits.node_limit = 1000000;  // only if it were not stopped
+    limits.cancel = &stop;
+    limits.progress = [&](std::uint64_t nodes) {
+        if (nodes >= 50000) stop = true;
+    };
+    const SolveResult r = FastSolver(16u << 20).solve(deal_position(VariantId::Emperor, 132), limits);
+    EXPECT_EQ(r.verdict, Verdict::Unknown);
+    EXPECT_EQ(r.limit, LimitHit::Cancelled);
+    EXPECT_GE(r.nodes, 50000u);
+    EXPECT_LT(r.nodes, 60000u);
 }
 
 TEST(FastSolver, SameNodesWhetherTheTableIsFreshOrReused) {

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <random>
 #include <string>
 #include <unordered_set>
@@ -140,6 +141,24 @@ TEST(ReferenceSolver, NodeLimitGivesUnknownWithItsReason) {
     EXPECT_EQ(r.verdict, Verdict::Unknown);
     EXPECT_EQ(r.limit, LimitHit::Nodes);
     EXPECT_EQ(r.nodes, 5u);
+}
+
+// SearchLimits::progress hears every 1,024 nodes; SearchLimits::cancel stops the search there.
+TEST(ReferenceSolver, ProgressIsToldAndCancelStops) {
+    const Position p = deal_position(VariantId::Emperor, 132);
+    std::atomic<bool> stop{false};
+    std::vector<std::uint64_t> told;
+    SearchLimits limits;
+    limits.cancel = &stop;
+    limits.progress = [&](std::uint64_t nodes) {
+        told.push_back(nodes);
+        if (nodes >= 5 * 1024) stop = true;
+    };
+    const SolveResult r = reference_solve(p, limits);
+    EXPECT_EQ(r.verdict, Verdict::Unknown);
+    EXPECT_EQ(r.limit, LimitHit::Cancelled);
+    EXPECT_EQ(r.nodes, 5u * 1024);
+    EXPECT_EQ(told, (std::vector<std::uint64_t>{1024, 2048, 3072, 4096, 5120}));
 }
 
 TEST(ReferenceSolver, MemoryLimitGivesUnknownWithItsReason) {

@@ -4,11 +4,13 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <mutex>
 #include <optional>
 #include <tuple>
 
@@ -92,6 +94,60 @@ void print_explained(const Position& start, const std::vector<Move>& moves, bool
     }
 }
 
+std::atomic<bool> g_stop_requested{false};
+std::atomic<int> g_signal_received{0};
+
+extern "C" void request_stop(int signal) {
+    g_signal_received.store(signal);
+    g_stop_requested.store(true);
+}
+
+// Catches SIGINT and SIGTERM for its lifetime, then restores what was there.
+class SignalGuard {
+  public:
+    SignalGuard() {
+        struct sigaction action {};
+        action.sa_handler = request_stop;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(SIGINT, &action, &old_int_);
+        ::sigaction(SIGTERM, &action, &old_term_);
+    }
+    ~SignalGuard() {
+        ::sigaction(SIGINT, &old_int_, nullptr);
+        ::sigaction(SIGTERM, &old_term_, nullptr);
+    }
+    SignalGuard(const SignalGuard&) = delete;
+    SignalGuard& operator=(const SignalGuard&) = delete;
+
+  private:
+    struct sigaction old_int_ {};
+    struct sigaction old_term_ {};
+};
+
+// The width of the terminal on stderr (80 when it cannot be told).
+std::size_t terminal_width() {
+    struct winsize size {};
+    if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20) return size.ws_col;
+    return 80;
+}
+
+// The progress line of a long `solve`: the nodes so far, the share of the node limit, the rate and
+// the time.
+std::string solve_progress_line(std::uint64_t nodes, double seconds, const SearchLimits& limits) {
+    char text[160];
+    int n = std::snprintf(text, sizeof text, "%llu nodes", static_cast<unsigned long long>(nodes));
+    if (limits.node_limit != 0) {
+        n += std::snprintf(text + n, sizeof text - n, " (%.1f%% of --node-limit)",
+                           100.0 * static_cast<double>(nodes) / static_cast<double>(limits.node_limit));
+    }
+    const double rate = seconds > 0 ? static_cast<double>(nodes) / seconds : 0;
+    n += std::snprintf(text + n, sizeof text - n, ", %.0f nodes/s, %.0f s", rate, seconds);
+    if (limits.time_limit_seconds > 0) {
+        std::snprintf(text + n, sizeof text - n, " of --time-limit %g s", limits.time_limit_seconds);
+    }
+    return text;
+}
+
 // --disable's help, for solve and batch alike.
 std::string disable_help() {
     return "switch search techniques off, comma-separated (ablation studies; verdicts must not "
@@ -170,6 +226,9 @@ int run_solve(const Args& args) {
                          "table (as long again); prints whether it was confirmed")
         ("histogram", "also print where the nodes went: counts by cards left in the stock and "
                       "cards on the foundations, for the complete search and the probes")
+        ("progress-every", po::value<std::string>()->default_value("30"),
+         "a search that runs longer prints its progress on standard error: on a terminal, one "
+         "line redrawn every second; elsewhere (a log), a line every this many seconds (0: never)")
         ("json", "print one JSON object");
     // clang-format on
     po::variables_map vm;
@@ -177,7 +236,7 @@ int run_solve(const Args& args) {
         "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE)\n"
         "       [--moves \"TOKENS\" | --moves-file FILE] [--node-limit N] [--time-limit S]\n"
         "       [--memory MIB] [--threads T] [--solution] [--json] [--reference] [--disable LIST]\n"
-        "       [--histogram] [--confirm-lost] [--explain [--boards]]";
+        "       [--histogram] [--confirm-lost] [--explain [--boards]] [--progress-every S]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
     const bool explain = vm.count("explain") > 0;
     const bool boards = vm.count("boards") > 0;
@@ -207,9 +266,42 @@ int run_solve(const Args& args) {
             "--confirm-lost re-proves the fast solver's losses; --reference keeps "
             "exact positions and needs no confirmation");
     }
+    const double plain_every =
+        parse_seconds("--progress-every", vm["progress-every"].as<std::string>());
     const StartPosition start = start_position(vm);
 
+    // SIGINT and SIGTERM stop the search within a turn; what it found so far is printed (an
+    // `unknown`, with the nodes searched) and the exit code is 128 + the signal.
+    solve_options.limits.cancel = &g_stop_requested;
+    const SignalGuard signals;
+    // Progress, once the search has run a second: on a terminal one line redrawn in place, twice
+    // a second, and erased at the end; elsewhere a plain line every --progress-every seconds.
+    const bool terminal = ::isatty(STDERR_FILENO) == 1;
+    const auto started = std::chrono::steady_clock::now();
+    std::mutex progress_mutex;
+    double next_line = terminal ? 1.0 : plain_every;
+    bool drawn = false;
+    if (terminal || plain_every > 0) {
+        solve_options.limits.progress = [&](std::uint64_t nodes) {
+            const std::unique_lock lock(progress_mutex, std::try_to_lock);
+            if (!lock.owns_lock()) return;  // another thread is printing
+            const double seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+            if (seconds < next_line) return;
+            const std::string line = solve_progress_line(nodes, seconds, solve_options.limits);
+            if (terminal) {
+                std::cerr << "\rpatience solve: " << line << "\x1b[K" << std::flush;
+                drawn = true;
+                next_line = seconds + 0.5;
+            } else {
+                std::cerr << "patience solve: " << line << "\n" << std::flush;
+                next_line = seconds + plain_every;
+            }
+        };
+    }
     const SolveResult result = solve(start.position, solve_options);
+    if (drawn) std::cerr << "\r\x1b[K" << std::flush;
+    const int signal = g_signal_received.load();
 
     if (vm.count("json")) {
         nlohmann::json out = {{"variant", start.position.rules().name},
@@ -256,6 +348,11 @@ int run_solve(const Args& args) {
             if (explain) print_explained(start.position, result.solution, boards);
         }
         if (!result.histogram.empty()) std::cout << histogram_table(result.histogram);
+    }
+    if (signal != 0 && result.limit == LimitHit::Cancelled) {
+        std::cerr << "patience solve: stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM")
+                  << " after " << result.nodes << " nodes\n";
+        return 128 + signal;
     }
     return exit_code_for(result.verdict);
 }
@@ -346,43 +443,6 @@ std::vector<VariantId> parse_variant_list(const std::string& text) {
 }  // namespace
 
 namespace {
-
-std::atomic<bool> g_stop_requested{false};
-std::atomic<int> g_signal_received{0};
-
-extern "C" void request_stop(int signal) {
-    g_signal_received.store(signal);
-    g_stop_requested.store(true);
-}
-
-// Catches SIGINT and SIGTERM for its lifetime, then restores what was there.
-class SignalGuard {
-  public:
-    SignalGuard() {
-        struct sigaction action {};
-        action.sa_handler = request_stop;
-        sigemptyset(&action.sa_mask);
-        ::sigaction(SIGINT, &action, &old_int_);
-        ::sigaction(SIGTERM, &action, &old_term_);
-    }
-    ~SignalGuard() {
-        ::sigaction(SIGINT, &old_int_, nullptr);
-        ::sigaction(SIGTERM, &old_term_, nullptr);
-    }
-    SignalGuard(const SignalGuard&) = delete;
-    SignalGuard& operator=(const SignalGuard&) = delete;
-
-  private:
-    struct sigaction old_int_ {};
-    struct sigaction old_term_ {};
-};
-
-// The width of the terminal on stderr (80 when it cannot be told).
-std::size_t terminal_width() {
-    struct winsize size {};
-    if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20) return size.ws_col;
-    return 80;
-}
 
 struct Shard {
     std::uint64_t index = 1;  // K, from 1
