@@ -42,5 +42,5 @@ if [ "$kind" = address ]; then
     ctest --output-on-failure -j "$(nproc)" --timeout 1800 -LE 'slurm|report' \
         -E "^($(IFS='|'; echo "${long_tests[*]}"))\$"
 else
-    ./tests/patience_tests --gtest_filter='*Thread*:*Batch*:*Parallel*:*Shard*:*TranspositionTable*:Cli.Batch*:Cli.Shard*:Cli.ASecond*:Cli.ABatch*'
+    ./tests/patience_tests --gtest_filter='*Thread*:FastSolver.Progress*:*Batch*:*Parallel*:*Shard*:*TranspositionTable*:Cli.Batch*:Cli.Shard*:Cli.ASecond*:Cli.ABatch*'
 fi

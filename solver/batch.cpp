@@ -33,6 +33,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Takes and releases a mutex when it goes out of scope: a worker's last act, so that a thread
+// that then takes the mutex is ordered after everything the worker did, in a way
+// ThreadSanitizer can see (it cannot see inside Debian's uninstrumented libtbb).
+struct OrderedExit {
+    std::mutex& mutex;
+    ~OrderedExit() { const std::lock_guard lock(mutex); }
+};
+
 double since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -275,6 +283,9 @@ Statistics run_batch(const BatchConfig& config,
             tbb::parallel_for(
                 tbb::blocked_range<std::size_t>(0, work.size(), 1),
                 [&](const tbb::blocked_range<std::size_t>& range) {
+                    // However the body ends (a cancelled deal returns early), it takes `output`
+                    // last, for the join below.
+                    const OrderedExit ordered_exit{output};
                     auto& solver = solvers.local();
                     if (!solver) {
                         solver = std::make_unique<FastSolver>(table_bytes, config.techniques);
@@ -331,10 +342,11 @@ Statistics run_batch(const BatchConfig& config,
     } catch (const BatchOutputError&) {
         failure = std::current_exception();
     }
-    // Every worker released `output` after its last deal; taking it here orders all their work
-    // before what follows (the solvers' destruction included) in a way ThreadSanitizer can see.
-    // It cannot see libtbb's own join, which orders them already (also when a write failed:
-    // parallel_for rethrows only once the running bodies are done).
+    // Every worker took and released `output` as its body's last act (OrderedExit); taking it
+    // here orders all their work before what follows (the solvers' destruction, and the reuse of
+    // this stack) in a way ThreadSanitizer can see. It cannot see libtbb's own join, which orders
+    // them already (also when a write failed: parallel_for rethrows only once the running bodies
+    // are done).
     { std::lock_guard lock(output); }
     if (failure) std::rethrow_exception(failure);
     if (file) file->sync();
