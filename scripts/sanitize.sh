@@ -30,8 +30,13 @@ if [ "$kind" = address ]; then
     # the restarting probes on reduced decks, and the dead-end, capacity, incomplete-pile and
     # supermove rules on full-rank end games. The same code runs here in the shorter tests (the
     # differential and ablation tests search with every rule on), and under the sanitizers the
-    # long ones took 33 to 130 seconds each, about 570 of CI's 20 minutes.
+    # long ones took 33 to 130 seconds each, about 570 of CI's 20 minutes. So are the two tests
+    # that interrupt or kill the real `batch` and run it again to its end (125 and 69 seconds
+    # here, beside the other tests): the cancelling and resuming code they drive runs here in
+    # Batch's in-process tests.
     long_tests=(
+        'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'
+        'Batch\.KilledMidRunAndRestartedLosesAndRepeatsNothing'
         'DeadEnd\.EveryCalledLossIsLostForTheReference_ReducedDecks'
         'DeadEnd\.FullRankEndGamesAgreeWithTheReference'
         'Restarts\.LaterRunsSkipWhatEarlierRunsExhausted'

@@ -253,7 +253,8 @@ TEST(FastSolver, CancelStopsTheSearch) {
     limits.progress = [&](std::uint64_t nodes) {
         if (nodes >= 50000) stop = true;
     };
-    const SolveResult r = FastSolver(16u << 20).solve(deal_position(VariantId::Emperor, 132), limits);
+    const SolveResult r =
+        FastSolver(16u << 20).solve(deal_position(VariantId::Emperor, 132), limits);
     EXPECT_EQ(r.verdict, Verdict::Unknown);
     EXPECT_EQ(r.limit, LimitHit::Cancelled);
     EXPECT_GE(r.nodes, 50000u);

@@ -137,13 +137,14 @@ std::string solve_progress_line(std::uint64_t nodes, double seconds, const Searc
     char text[160];
     int n = std::snprintf(text, sizeof text, "%llu nodes", static_cast<unsigned long long>(nodes));
     if (limits.node_limit != 0) {
-        n += std::snprintf(text + n, sizeof text - n, " (%.1f%% of --node-limit)",
-                           100.0 * static_cast<double>(nodes) / static_cast<double>(limits.node_limit));
+        const double share = static_cast<double>(nodes) / static_cast<double>(limits.node_limit);
+        n += std::snprintf(text + n, sizeof text - n, " (%.1f%% of --node-limit)", 100 * share);
     }
     const double rate = seconds > 0 ? static_cast<double>(nodes) / seconds : 0;
     n += std::snprintf(text + n, sizeof text - n, ", %.0f nodes/s, %.0f s", rate, seconds);
     if (limits.time_limit_seconds > 0) {
-        std::snprintf(text + n, sizeof text - n, " of --time-limit %g s", limits.time_limit_seconds);
+        std::snprintf(text + n, sizeof text - n, " of --time-limit %g s",
+                      limits.time_limit_seconds);
     }
     return text;
 }
@@ -227,8 +228,9 @@ int run_solve(const Args& args) {
         ("histogram", "also print where the nodes went: counts by cards left in the stock and "
                       "cards on the foundations, for the complete search and the probes")
         ("progress-every", po::value<std::string>()->default_value("30"),
-         "a search that runs longer prints its progress on standard error: on a terminal, one "
-         "line redrawn every second; elsewhere (a log), a line every this many seconds (0: never)")
+         "a search that runs longer than a second prints its progress on standard error: on a "
+         "terminal, one line redrawn twice a second; elsewhere (a log), a line every this many "
+         "seconds (0: never)")
         ("json", "print one JSON object");
     // clang-format on
     po::variables_map vm;
@@ -274,8 +276,8 @@ int run_solve(const Args& args) {
     // `unknown`, with the nodes searched) and the exit code is 128 + the signal.
     solve_options.limits.cancel = &g_stop_requested;
     const SignalGuard signals;
-    // Progress, once the search has run a second: on a terminal one line redrawn in place, twice
-    // a second, and erased at the end; elsewhere a plain line every --progress-every seconds.
+    // Progress: on a terminal, once the search has run a second, one line redrawn in place twice
+    // a second and erased at the end; elsewhere a plain line every --progress-every seconds.
     const bool terminal = ::isatty(STDERR_FILENO) == 1;
     const auto started = std::chrono::steady_clock::now();
     std::mutex progress_mutex;
@@ -300,7 +302,10 @@ int run_solve(const Args& args) {
         };
     }
     const SolveResult result = solve(start.position, solve_options);
-    if (drawn) std::cerr << "\r\x1b[K" << std::flush;
+    {
+        const std::lock_guard lock(progress_mutex);  // the search's threads wrote `drawn`
+        if (drawn) std::cerr << "\r\x1b[K" << std::flush;
+    }
     const int signal = g_signal_received.load();
 
     if (vm.count("json")) {
