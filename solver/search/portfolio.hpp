@@ -45,10 +45,10 @@ inline constexpr std::uint64_t kGreedyRetirement = 1u << 16;
 // a probe's runs share its table marks (depth_first.hpp). The narrow-3 probe's noise
 // (kWideOrderNoise) crosses the kinds of moves (a stock card before a tableau shuffle), the
 // narrow-2 probe's (kOrderNoise) stays within them. Chosen by the decided-rate harness at 1M
-// nodes (seeds 1-40, checked on 41-80), among weights 1-4 for the
-// complete search, restart units 256-4096, narrow 1-3 and full-width probes, and probes that never
-// restart. While no full deal can be proven lost, the complete search's share buys nothing but
-// the rare win it finds itself; the proofs of loss to come will want it larger.
+// nodes (seeds 1-40, checked on 41-80), among weights 1-4 for the complete search, restart units
+// 256-4096, narrow 1-3 and full-width probes, and probes that never restart. While no full deal
+// can be proven lost, the complete search's share buys nothing but the rare win it finds itself;
+// the proofs of loss to come will want it larger.
 //
 // The beam probe (beam.hpp) has since taken the narrow-3 probe's place (`--disable beam` gives the
 // narrow-3 probe back). Deals won at 1M nodes, Diplomat / Lady Palk / Emperor / Emperor-modern,
