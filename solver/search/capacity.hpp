@@ -23,14 +23,21 @@
 // takes a card one step along stock, waste, stack, pool, home, so the game has no cycles, and a
 // state whose every move was tried and lost is lost whatever the path to it.
 //
-// Two relaxed games. In the *loose* one the cover may also use *optional* cards (those home,
-// chosen afresh in each state) as links between chains; in the *strict* one it may not. The loose
-// game has more lines, but it lets the moves below be played at once, which keeps its search
-// small; the strict one is searched when the loose one is won. Where the piles are high, the
-// loose game links nearly any chains with the home cards, above all in Diplomat and Lady Palk,
-// whose cards all build on each other: a Diplomat seed 966 end game with 23 cards in the waste
-// and two piles of kings home is loose-won, and strict-lost in 11 states, where the complete
-// search needs 601,352 nodes.
+// Two relaxed games. In the *loose* one the cover may also use *optional* cards (those that went
+// home in the relaxed game, since the position tested; chosen afresh in each state) as links
+// between chains; in the *strict* one it may not. The loose game has more lines, but it lets the
+// moves below be played at once, which keeps its search small; the strict one is searched when
+// the loose one is not lost. The cards already home in the position tested are never optional:
+// the moves played at once need only the cards they send home to be, and where the piles are
+// high the home cards link nearly any chains (above all in Diplomat and Lady Palk, whose cards all
+// build on each other). With them optional, a Diplomat seed 966 end game with 23 cards in the
+// waste and two piles of kings home was loose-won, and strict-lost in 11 states, where the
+// complete search needs 601,352 nodes; the loose games of tests/capacity_test.cpp's positions
+// were lost in 26 of 2,997, and are lost in 129 without them. In Malmaison with nine ranks (seed
+// 96, end games with 8 to 11 stock cards and 35 to 40 in the waste) the loose game was won in
+// each of 12 tried, and the strict one lost in 2 of them within two million states; without
+// them the loose game is lost in 5 of the 12 within two million states (in 10 with a memory of
+// relaxed states, kMaxKeys, 32 times larger).
 //
 // Fit. Cards that can lie on each other form *families*: in suit, the suits (Malmaison); down by
 // rank, one family (Diplomat, Lady Palk); alternating colours, two (black odd ranks with red even
@@ -77,7 +84,7 @@
 // other, and allowed only where the state still fits.
 //
 // Cost. A relaxed search starts from each position tested whose relaxed state is new, and stops
-// after kRelaxedNodeCap states of both games together (the position is then not called lost). Where
+// after kRelaxedNodeCap states of each game (the position is then not called lost). Where
 // the relaxed games are too large to finish, that is costly (Emperor seed 188, whose columns hold
 // 36 face-down and other unmoved cards: 2,073 searches stopped at the cap in its first 200,000
 // nodes, which took 18.9 s instead of 0.37 s). So each test saves up kSavedPerTest states, a search
@@ -140,7 +147,10 @@ class CapacityTest {
             // A real position always fits (step 1 of the proof); nothing to prove if it did not.
             if (!fits()) return false;
             const std::uint64_t root = key();
-            if (lost_.contains(root) || lost_.contains(root ^ kStrictKey)) return true;
+            strict_ = true;
+            const std::uint64_t strict_root = key();  // the loose key also holds the start's piles
+            strict_ = false;
+            if (lost_.contains(root) || lost_.contains(strict_root)) return true;
             if (open_.contains(root)) return false;
             // A search that stops at the cap spends the states saved up, one for each test, and
             // the next starts only when a cap's worth is saved again: where relaxed games are too
@@ -150,8 +160,9 @@ class CapacityTest {
             cap_ = kRelaxedNodeCap;
             nodes_ = 0;
             Outcome outcome = search();
-            if (outcome == Outcome::Won) {
+            if (outcome != Outcome::Lost) {
                 strict_ = true;
+                nodes_ = 0;
                 outcome = search();
                 strict_ = false;
             }
@@ -226,14 +237,9 @@ class CapacityTest {
         for (int s = 0; s < kSuitCount; ++s) {
             for (int k = 0; k < T::kDecks; ++k) height_[s][k] = state.pile_height(s, k);
         }
+        start_height_ = height_;
         home_ = state.cards_up();
-        for (auto& f : home_by_rank_) f.fill(0);
-        for (int s = 0; s < kSuitCount; ++s) {
-            for (int k = 0; k < T::kDecks; ++k) {
-                for (int r = 1; r <= height_[s][k]; ++r)
-                    ++home_by_rank_[family(Card(r, static_cast<Suit>(s)))][r];
-            }
-        }
+        for (auto& f : home_by_rank_) f.fill(0);  // no card is optional yet
         total_ = T::kDecks * kSuitCount * ranks_;
         stock_size_ = state.stock_left();
         for (int i = 0; i < stock_size_; ++i) {
@@ -275,7 +281,7 @@ class CapacityTest {
     }
 
     // The chain tops of family f that find no slot: without optional cards, or with the fewest
-    // that any choice of optional (home) cards leaves. Above the highest rank with a card home the
+    // that any choice of optional cards leaves. Above the highest rank with a card home the
     // count is fixed; below it, best[v] is the fewest such tops above rank r with v cards of rank
     // r+1 in the chains.
     int unslotted_tops(int f, const Counts& slots, bool with_optional) const {
@@ -333,13 +339,18 @@ class CapacityTest {
     }
 
     std::uint64_t key() const {
-        std::array<std::uint8_t, kSuitCount * T::kDecks + 2 + kMaxStock + T::kColumns> bytes{};
+        std::array<std::uint8_t, 2 * kSuitCount * T::kDecks + 2 + kMaxStock + T::kColumns> bytes{};
         std::size_t n = 0;
-        for (int s = 0; s < kSuitCount; ++s) {
-            std::array<std::uint8_t, T::kDecks> h = height_[s];
-            std::sort(h.begin(), h.end());  // piles of a suit are interchangeable
-            for (int k = 0; k < T::kDecks; ++k) bytes[n++] = h[k];
-        }
+        auto add_heights = [&](const Heights& heights) {
+            for (int s = 0; s < kSuitCount; ++s) {
+                std::array<std::uint8_t, T::kDecks> h = heights[s];
+                std::sort(h.begin(), h.end());  // piles of a suit are interchangeable
+                for (int k = 0; k < T::kDecks; ++k) bytes[n++] = h[k];
+            }
+        };
+        add_heights(height_);
+        // The loose game's optional cards are those home now but not at the start.
+        if (!strict_) add_heights(start_height_);
         bytes[n++] = static_cast<std::uint8_t>(stock_size_ - drawn_);
         bytes[n++] = static_cast<std::uint8_t>(waste_size_);
         for (int i = 0; i < waste_size_; ++i) bytes[n++] = waste_[i].bits();
@@ -552,14 +563,16 @@ class CapacityTest {
     int ranks_ = kMaxRanks;
     int home_ = 0;
     int total_ = 0;
-    std::array<std::array<std::uint8_t, T::kDecks>, kSuitCount> height_{};
+    using Heights = std::array<std::array<std::uint8_t, T::kDecks>, kSuitCount>;
+    Heights height_{};
+    Heights start_height_{};  // at the position tested
     std::array<Card, kMaxStock> stock_{};
     int stock_size_ = 0;
     int drawn_ = 0;
     std::array<Card, kMaxStock> waste_{};
     int waste_size_ = 0;
     Counts pool_{};          // y(r) by family and rank
-    Counts home_by_rank_{};  // the optional cards, by family and rank
+    Counts home_by_rank_{};  // the optional cards (home since the start), by family and rank
     std::array<std::array<Card, PackedState<T>::kMaxColumnCards>, T::kColumns> stack_{};
     std::array<std::uint8_t, T::kColumns> stack_size_{};
     std::array<std::uint8_t, 64> stack_card_{};      // the stacks' cards, by Card::bits()
