@@ -33,7 +33,7 @@
 // build on each other). With them optional, a Diplomat seed 966 end game with 23 cards in the
 // waste and two piles of kings home was loose-won, and strict-lost in 11 states, where the
 // complete search needs 601,352 nodes; the loose games of tests/capacity_test.cpp's positions
-// were lost in 26 of 2,997, and are lost in 129 without them. In Malmaison with nine ranks (seed
+// were lost in 26 of 2,997, and are lost in 129 of 2,998 without them. In Malmaison with nine ranks (seed
 // 96, end games with 8 to 11 stock cards and 35 to 40 in the waste) the loose game was won in
 // each of 12 tried, and the strict one lost in 2 of them within two million states; without
 // them the loose game is lost in 5 of the 12 within two million states (in 10 with a memory of
@@ -121,7 +121,8 @@ inline constexpr std::uint64_t kRelaxedNodeCap = 4096;
 // costs more than it decides. Emperor-modern seeds 1-200 at 1M nodes took 7.3 s with a loose cap
 // of 4,096 (seed 140: 0.48 s), 6.7 s with 2,048 (0.05 s) and 6.1 s with 1,024 (0.04 s), for the
 // same verdicts and nodes; 6.4 s (0.08 s) before the cards home at the start stopped linking
-// chains. Losses called on tests/capacity_test.cpp's full-deck playouts, Diplomat / Emperor /
+// chains (the deals' times summed, one run each; repeated runs on one thread of Emperor and
+// Emperor-modern seeds 1-200 differ by 10-25%, more than 2,048 and the old game do). Losses called on tests/capacity_test.cpp's full-deck playouts, Diplomat / Emperor /
 // Emperor-modern, all confirmed by the reference search: 46 / 40 / 90 before that change, and
 // with loose caps of 4,096, 2,048 and 1,024: 49 / 46 / 92, 46 / 41 / 92 and 44 / 40 / 92.
 inline constexpr std::uint64_t kLooseNodeCap = 2048;
