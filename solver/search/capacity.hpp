@@ -26,18 +26,18 @@
 // Two relaxed games. In the *loose* one the cover may also use *optional* cards (those that went
 // home in the relaxed game, since the position tested; chosen afresh in each state) as links
 // between chains; in the *strict* one it may not. The loose game has more lines, but it lets the
-// moves below be played at once, which keeps its search small; the strict one is searched when
-// the loose one is not lost. The cards already home in the position tested are never optional:
-// the moves played at once need only the cards they send home to be, and where the piles are
-// high the home cards link nearly any chains (above all in Diplomat and Lady Palk, whose cards all
-// build on each other). With them optional, a Diplomat seed 966 end game with 23 cards in the
-// waste and two piles of kings home was loose-won, and strict-lost in 11 states, where the
-// complete search needs 601,352 nodes; the loose games of tests/capacity_test.cpp's positions
-// were lost in 26 of 2,997, and are lost in 129 of 2,998 without them. In Malmaison with nine ranks (seed
-// 96, end games with 8 to 11 stock cards and 35 to 40 in the waste) the loose game was won in
-// each of 12 tried, and the strict one lost in 2 of them within two million states; without
-// them the loose game is lost in 5 of the 12 within two million states (in 10 with a memory of
-// relaxed states, kMaxKeys, 32 times larger).
+// moves below be played at once, which keeps its search small; the strict one is searched when the
+// loose one is not lost. The cards already home in the position tested are never optional: the
+// moves played at once need only the cards they send home to be, and where the piles are high the
+// home cards link nearly any chains (above all in Diplomat and Lady Palk, whose cards all build on
+// each other). With them optional, a Diplomat seed 966 end game with 23 cards in the waste and two
+// piles of kings home was loose-won, and strict-lost in 11 states, where the complete search needs
+// 601,352 nodes; the loose games of tests/capacity_test.cpp's positions were lost in 26 of 2,997,
+// and are lost in 129 of 2,998 without them. In Malmaison with nine ranks (seed 96, end games with
+// 8 to 11 stock cards and 35 to 40 in the waste) the loose game was won in each of 12 tried, and
+// the strict one lost in 2 of them within two million states; without them the loose game is lost
+// in 5 of the 12 within two million states (in 10 with a memory of relaxed states, kMaxKeys, 32
+// times larger).
 //
 // Fit. Cards that can lie on each other form *families*: in suit, the suits (Malmaison); down by
 // rank, one family (Diplomat, Lady Palk); alternating colours, two (black odd ranks with red even
@@ -118,13 +118,14 @@ namespace patience {
 // the complete search 1,795,920 nodes, 4,096 and 16,384 both 1,680,144.
 inline constexpr std::uint64_t kRelaxedNodeCap = 4096;
 // The loose game's own cap, below the strict game's: a loose game that needs thousands of states
-// costs more than it decides. Emperor-modern seeds 1-200 at 1M nodes took 7.3 s with a loose cap
-// of 4,096 (seed 140: 0.48 s), 6.7 s with 2,048 (0.05 s) and 6.1 s with 1,024 (0.04 s), for the
-// same verdicts and nodes; 6.4 s (0.08 s) before the cards home at the start stopped linking
-// chains (the deals' times summed, one run each; repeated runs on one thread of Emperor and
-// Emperor-modern seeds 1-200 differ by 10-25%, more than 2,048 and the old game do). Losses called on tests/capacity_test.cpp's full-deck playouts, Diplomat / Emperor /
-// Emperor-modern, all confirmed by the reference search: 46 / 40 / 90 before that change, and
-// with loose caps of 4,096, 2,048 and 1,024: 49 / 46 / 92, 46 / 41 / 92 and 44 / 40 / 92.
+// costs more than it decides. Emperor-modern seeds 1-200 at 1M nodes took 7.3 s with a loose cap of
+// 4,096 (seed 140: 0.48 s), 6.7 s with 2,048 (0.05 s) and 6.1 s with 1,024 (0.04 s), for the same
+// verdicts and nodes; 6.4 s (0.08 s) before the cards home at the start stopped linking chains (the
+// deals' times summed, one run each; repeated runs on one thread of Emperor and Emperor-modern
+// seeds 1-200 differ by 10-25%, more than 2,048 and the old game do). Losses called on
+// tests/capacity_test.cpp's full-deck playouts, Diplomat / Emperor / Emperor-modern, all confirmed
+// by the reference search: 46 / 40 / 90 before that change, and with loose caps of 4,096, 2,048 and
+// 1,024: 49 / 46 / 92, 46 / 41 / 92 and 44 / 40 / 92.
 inline constexpr std::uint64_t kLooseNodeCap = 2048;
 inline constexpr std::uint64_t kSavedPerTest = 1;
 inline constexpr int kCapacityStockLeft = 8;
@@ -156,10 +157,11 @@ class CapacityTest {
             // A real position always fits (step 1 of the proof); nothing to prove if it did not.
             if (!fits()) return false;
             const std::uint64_t root = key();
+            if (lost_.contains(root)) return true;
             strict_ = true;
             const std::uint64_t strict_root = key();  // the loose key also holds the start's piles
             strict_ = false;
-            if (lost_.contains(root) || lost_.contains(strict_root)) return true;
+            if (lost_.contains(strict_root)) return true;
             if (open_.contains(root)) return false;
             // A search that stops at the cap spends the states saved up, one for each test, and
             // the next starts only when a cap's worth is saved again: where relaxed games are too
