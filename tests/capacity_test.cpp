@@ -72,28 +72,35 @@ TEST(Capacity, KingsFillTheColumnsAndTheJacksHaveNowhereToGo) {
 }
 
 // Soundness: every position the test calls lost is not won for the unpruned reference search
-// (lost, or past its node cap). The positions are greedy playouts of deals (as in
-// dead_end_test.cpp), stopped when stuck and backed up as many as 30 (nine ranks) or 40 moves
-// (full decks), where one-pass games have just died and the stock is short. Double Dot is left
-// out, as by the search (capacity.hpp), and Malmaison, where the test is not used, is kept as a
-// check that it never fires there.
+// (lost, or past its node cap), with a deal's budget and with an end game's, which searches the
+// relaxed games further and so calls at least the same positions lost. The positions are greedy
+// playouts of deals (as in dead_end_test.cpp), stopped when stuck and backed up as many as 30
+// (nine ranks) or 40 moves (full decks), where one-pass games have just died and the stock is
+// short. Double Dot is left out, as by the search (capacity.hpp), and Malmaison, where the test is
+// not used, is kept as a check that it never fires there.
 TEST(Capacity, EveryCalledLossIsLostForTheReference) {
     std::mt19937 rng(23);
     SearchLimits limits;
     limits.node_limit = 20000;
-    int called = 0, confirmed = 0;
+    int called = 0, confirmed = 0, called_more = 0;
     for (const auto& rules : all_variants()) {
         if (rules.foundation_step == 2) continue;
         for (const auto& [ranks, seeds, back] : {std::tuple{9, 150u, 30u}, {13, 100u, 40u}}) {
-            int called_here = 0, lost_here = 0;
+            int called_here = 0, lost_here = 0, more_here = 0;
             for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
                 const std::vector<Position> line =
                     testing::greedy_playout(deal_position(rules.id, seed, ranks), 300, rng);
                 const Position& p =
                     line[line.size() - 1 - std::min<std::size_t>(line.size() - 1, rng() % back)];
-                if (legal_moves(p).empty() || !capacity_lost(p)) continue;
+                if (legal_moves(p).empty()) continue;
+                const bool deal_call = capacity_lost(p);
+                const bool end_game_call = capacity_lost(p, kEndGameCapacityBudget);
+                EXPECT_TRUE(end_game_call || !deal_call)
+                    << rules.name << "\n" << position_to_json(p);
+                if (!end_game_call) continue;
                 const Verdict truth = reference_solve(p, limits).verdict;
                 ++called_here;
+                more_here += !deal_call;
                 lost_here += truth == Verdict::Lost;
                 EXPECT_NE(truth, Verdict::Won) << rules.name << "\n" << position_to_json(p);
             }
@@ -101,14 +108,60 @@ TEST(Capacity, EveryCalledLossIsLostForTheReference) {
                 EXPECT_EQ(called_here, 0);
             }
             std::cout << rules.name << ", " << ranks << " ranks: " << called_here
-                      << " called lost by the capacity test, " << lost_here
+                      << " called lost by the capacity test (" << more_here
+                      << " only with an end game's budget), " << lost_here
                       << " of them lost for the reference search\n";
             called += called_here;
             confirmed += lost_here;
+            called_more += more_here;
         }
     }
     EXPECT_GE(called, 100);
     EXPECT_GE(confirmed, 90);
+    EXPECT_GE(called_more, 1);
+}
+
+// A relaxed game stopped at its cap is searched again, with larger caps, when its position comes
+// back often enough: positions whose relaxed game a first test leaves open, and that the relaxed
+// search proves lost within 65,536 states, are called lost after some returns to the same test,
+// and are not won for the reference search. Playouts as above, backed up as many as 40 moves.
+TEST(Capacity, PositionsThatComeBackGetLargerCaps) {
+    std::mt19937 rng(31);
+    SearchLimits limits;
+    limits.node_limit = 20000;
+    int found = 0;
+    for (const auto& rules : all_variants()) {
+        if (rules.foundation_step == 2 || rules.id == VariantId::Malmaison) continue;
+        for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+            const std::vector<Position> line =
+                testing::greedy_playout(deal_position(rules.id, seed, 13), 300, rng);
+            const Position& p =
+                line[line.size() - 1 - std::min<std::size_t>(line.size() - 1, rng() % 40)];
+            if (legal_moves(p).empty()) continue;
+            const int returns = dispatch_variant(p.variant, [&](auto traits) {
+                using T = decltype(traits);
+                const PackedState<T> state(p);
+                if (state.stock_left() > kCapacityStockLeft) return -1;
+                auto test = std::make_unique<CapacityTest<T>>();
+                if (test->lost(state)) return -1;  // decided at once: nothing to retry
+                const auto big = test->relaxed_lost(state, false, true, 1u << 16);
+                if (!big || !*big) return -1;
+                test = std::make_unique<CapacityTest<T>>();
+                for (int n = 0; n < 10000; ++n) {
+                    if (test->lost(state)) return n;
+                }
+                return 10000;
+            });
+            if (returns < 0) continue;
+            ++found;
+            EXPECT_GT(returns, 0) << rules.name << "\n" << position_to_json(p);
+            EXPECT_LT(returns, 10000) << rules.name << "\n" << position_to_json(p);
+            EXPECT_NE(reference_solve(p, limits).verdict, Verdict::Won)
+                << rules.name << "\n" << position_to_json(p);
+        }
+    }
+    std::cout << found << " positions called lost after coming back\n";
+    EXPECT_GE(found, 1);
 }
 
 // The moves the relaxed games play at once (stack cards that build on the card under them, and in

@@ -4,11 +4,11 @@
 
 namespace patience {
 
-bool capacity_lost(const Position& position) {
+bool capacity_lost(const Position& position, const CapacityBudget& budget) {
     return dispatch_variant(position.variant, [&](auto traits) {
         using T = decltype(traits);
         const PackedState<T> state(position);
-        return std::make_unique<CapacityTest<T>>()->lost(state);
+        return std::make_unique<CapacityTest<T>>(0, budget)->lost(state);
     });
 }
 

@@ -84,14 +84,19 @@
 // other, and allowed only where the state still fits.
 //
 // Cost. A relaxed search starts from each position tested whose relaxed state is new, and stops
-// after kLooseNodeCap states of the loose game and kRelaxedNodeCap of the strict one (the position
-// is then not called lost). Where the relaxed games are too large to finish, that is costly
-// (Emperor seed 188, whose columns hold 36 face-down and other unmoved cards: 2,073 searches
-// stopped at the cap in its first 200,000 nodes, which took 18.9 s instead of 0.37 s). So each test
-// saves up kSavedPerTest states, a search starts only with a cap's worth saved, and one that stops
-// at the cap spends them all; a search that ends costs nothing. Every relaxed state found lost is
-// kept in a table, so the many positions that differ only in their pool's arrangement are settled
-// by one lookup. Keys are 64-bit hashes seeded by the key set, like the transposition table's
+// at a cap on the states of each game (the position is then not called lost). Where the relaxed
+// games are too large to finish, that is costly (Emperor seed 188, whose columns hold 36
+// face-down and other unmoved cards: 2,073 searches stopped at the cap in its first 200,000
+// nodes, which took 18.9 s instead of 0.37 s). So each test saves up states (CapacityBudget), a
+// search starts only with a strict cap's worth saved, and one that stops at its cap spends what it
+// searched. From a deal the caps are kLooseNodeCap and kRelaxedNodeCap; from an end game, where
+// losses are proven, they grow with the savings. Every relaxed state found lost is kept in a
+// table, so the many positions that differ only in their pool's arrangement are settled by one
+// lookup. Those whose relaxed game stopped at its cap come back to the test again and again (an
+// Emperor-modern seed 132 end game with 3 stock cards: 114,722 nodes of the search, whose
+// relaxed game the loose search proves lost in 13 ms within 65,536 states), so such a relaxed
+// state is searched again with four times the caps once it has come back often enough to pay for
+// it. Keys are 64-bit hashes seeded by the key set, like the transposition table's
 // (packed_state.hpp): a collision could call a position lost, with the same odds.
 //
 // Tested against the unpruned reference search and by ablation (`--disable capacity`), in
@@ -102,6 +107,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "solver/packed_state.hpp"
@@ -127,7 +133,37 @@ inline constexpr std::uint64_t kRelaxedNodeCap = 4096;
 // by the reference search: 46 / 40 / 90 before that change, and with loose caps of 4,096, 2,048 and
 // 1,024: 49 / 46 / 92, 46 / 41 / 92 and 44 / 40 / 92.
 inline constexpr std::uint64_t kLooseNodeCap = 2048;
-inline constexpr std::uint64_t kSavedPerTest = 1;
+// How much a test may spend on relaxed searches, saved up test by test: a search of a new relaxed
+// state starts only with a strict cap's worth (kRelaxedNodeCap) saved, takes caps as large as the
+// savings within the limits below, and spends what it searched when it stops at a cap, and beyond
+// the two base caps when it ends. Where relaxed games are too large to finish, most tests are
+// skipped; where they finish, none is.
+struct CapacityBudget {
+    std::uint64_t saved_per_test;
+    std::uint64_t max_savings;
+    std::uint64_t max_loose_cap;
+    std::uint64_t max_strict_cap;
+};
+// From a deal, the base caps only. The end game's budget decides no more deals (Diplomat, Lady
+// Palk, Emperor and Emperor-modern seeds 1-200 at 1M nodes: the same verdicts and nodes) for about
+// 1.35 times the CPU time (Emperor 37.6 and 38.8 s against 50.6 and 52.7, Emperor-modern 6.0 and
+// 6.3 against 8.4 and 8.9), since the complete search's share of a deal's budget proves no deal
+// lost.
+inline constexpr CapacityBudget kDealCapacityBudget{1, kRelaxedNodeCap, kLooseNodeCap,
+                                                    kRelaxedNodeCap};
+// From an end game (a start with at most kEndGameStock stock cards, portfolio.hpp), where the
+// complete search proves losses, the whole savings at once: a relaxed game that needs 10,000 to
+// 65,000 states takes a few milliseconds and can cut 10^5 nodes. On 180 end games of the deals
+// still unknown at 10M nodes (Diplomat 7 and 966, Emperor 480, Emperor-modern 132, Lady Palk 20;
+// 0-3 and 4-7 stock cards), solved at 300,000 nodes: 175 lost in 8.1M nodes, against 156 in
+// 14.5M with a deal's budget, in the same time (59 s against 55).
+inline constexpr CapacityBudget kEndGameCapacityBudget{
+    4, std::uint64_t{1} << 18, std::uint64_t{1} << 16, std::uint64_t{1} << 16};
+// A relaxed state stopped at its cap is searched again, with both base caps four times larger
+// each time, up to kMaxCapLevel times, once its position has come back to the test often enough
+// to pay for it, kStatesPerReturn states each time.
+inline constexpr int kMaxCapLevel = 3;
+inline constexpr std::uint64_t kStatesPerReturn = 64;
 inline constexpr int kCapacityStockLeft = 8;
 
 template <class T>
@@ -144,8 +180,10 @@ class CapacityTest {
     // 99.9% of it with at most 7 stock cards left and 48-95 of 144 cards up.
     static constexpr bool kApplies = !T::kDeals && T::kId != VariantId::Malmaison;
 
-    explicit CapacityTest(int key_set = 0)
-        : seed_(0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(key_set + 1)) {}
+    explicit CapacityTest(int key_set = 0, const CapacityBudget& budget = kDealCapacityBudget)
+        : seed_(0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(key_set + 1)),
+          budget_(budget),
+          savings_(budget.max_savings) {}
 
     // True when the relaxed game of `state` is lost, so `state` is lost.
     bool lost(const PackedState<T>& state) {
@@ -162,24 +200,41 @@ class CapacityTest {
             const std::uint64_t strict_root = key();  // the loose key also holds the start's piles
             strict_ = false;
             if (lost_.contains(strict_root)) return true;
-            if (open_.contains(root)) return false;
-            // A search that stops at the cap spends the states saved up, one for each test, and
-            // the next starts only when a cap's worth is saved again: where relaxed games are too
-            // large to finish, most tests are skipped; where they finish, none is.
-            savings_ = std::min(savings_ + kSavedPerTest, kRelaxedNodeCap);
-            if (savings_ < kRelaxedNodeCap) return false;
-            cap_ = kLooseNodeCap;
-            nodes_ = 0;
-            Outcome outcome = search();
-            if (outcome != Outcome::Lost) {
-                strict_ = true;
-                cap_ = kRelaxedNodeCap;
-                nodes_ = 0;
-                outcome = search();
-                strict_ = false;
+            if (won_roots_.contains(root)) return false;
+            // The positions that come back with a relaxed state stopped at its cap are the tableau
+            // arrangements of one stock, waste and foundations, which the complete search expands
+            // one by one while that relaxed game stays open.
+            std::uint64_t loose_cap = 0, strict_cap = 0;
+            int level = 0;
+            if (const auto capped = capped_.find(root); capped != capped_.end()) {
+                Retry& retry = capped->second;
+                if (retry.level == kMaxCapLevel) return false;
+                level = retry.level + 1;
+                loose_cap = kLooseNodeCap << (2 * level);
+                strict_cap = kRelaxedNodeCap << (2 * level);
+                if (++retry.returns * kStatesPerReturn < strict_cap) return false;
+            } else {
+                savings_ = std::min(savings_ + budget_.saved_per_test, budget_.max_savings);
+                if (savings_ < kRelaxedNodeCap) return false;
+                loose_cap = std::clamp(savings_, kLooseNodeCap, budget_.max_loose_cap);
+                strict_cap = std::clamp(savings_, kRelaxedNodeCap, budget_.max_strict_cap);
             }
-            if (outcome == Outcome::Capped) savings_ = 0;
-            if (outcome != Outcome::Lost) remember(open_, root);
+            std::uint64_t searched = 0;
+            const Outcome outcome = search_both(loose_cap, strict_cap, searched);
+            if (level == 0) {
+                const std::uint64_t free = kLooseNodeCap + kRelaxedNodeCap;
+                const std::uint64_t spent = outcome == Outcome::Capped ? searched
+                                            : searched > free          ? searched - free
+                                                                       : 0;
+                savings_ -= std::min(savings_, spent);
+            }
+            if (outcome == Outcome::Capped) {
+                if (capped_.size() >= kMaxCapped) capped_.clear();
+                capped_[root] = Retry{static_cast<std::uint8_t>(level), 0};
+            } else {
+                capped_.erase(root);
+                if (outcome == Outcome::Won) remember(won_roots_, root);
+            }
             return outcome == Outcome::Lost;
         }
     }
@@ -220,10 +275,30 @@ class CapacityTest {
     static constexpr int kMaxStock = PackedState<T>::kMaxStock;
     enum class Outcome { Won, Lost, Capped };
 
+    // The loose game, then the strict one unless the loose one is lost, with these caps; adds the
+    // states searched to `searched`.
+    Outcome search_both(std::uint64_t loose_cap, std::uint64_t strict_cap,
+                        std::uint64_t& searched) {
+        cap_ = loose_cap;
+        nodes_ = 0;
+        Outcome outcome = search();
+        searched += std::min(nodes_, cap_);
+        if (outcome != Outcome::Lost) {
+            strict_ = true;
+            cap_ = strict_cap;
+            nodes_ = 0;
+            outcome = search();
+            strict_ = false;
+            searched += std::min(nodes_, cap_);
+        }
+        return outcome;
+    }
+
     // Relaxed states are kept in PathSets (path_set.hpp: exact sets of 64-bit keys), each emptied
     // when it reaches kMaxKeys: forgetting costs only time, since a key's verdict never depends
     // on the set.
-    static constexpr std::size_t kMaxKeys = std::size_t{1} << 17;
+    static constexpr std::size_t kMaxKeys = std::size_t{1} << 19;
+    static constexpr std::size_t kMaxCapped = std::size_t{1} << 14;  // states kept to retry
     static constexpr std::uint64_t kStrictKey = 0x5851F42D4C957F2Dull;
     static void remember(PathSet& set, std::uint64_t key) {
         if (set.size() >= kMaxKeys) set.clear();
@@ -591,17 +666,24 @@ class CapacityTest {
     std::array<std::uint8_t, 64> pool_card_{};       // the pool, by Card::bits()
     std::array<std::uint8_t, 64> waste_or_stock_{};  // copies in the waste or the stock
     std::vector<CardMove> played_at_once_;
-    PathSet lost_;  // relaxed states searched and lost
-    PathSet won_;   // relaxed states on a relaxed win
-    PathSet open_;  // positions' relaxed states not proven lost (won, or past the cap)
+    PathSet lost_;       // relaxed states searched and lost
+    PathSet won_;        // relaxed states on a relaxed win
+    PathSet won_roots_;  // positions' relaxed states that are relaxed-won
+    struct Retry {
+        std::uint8_t level;     // of the last search's caps
+        std::uint32_t returns;  // tests of the same relaxed state since
+    };
+    std::unordered_map<std::uint64_t, Retry> capped_;  // relaxed states past the cap
     std::uint64_t nodes_ = 0;
-    std::uint64_t cap_ = kRelaxedNodeCap;      // this search's
-    std::uint64_t savings_ = kRelaxedNodeCap;  // states saved up for the next search
-    bool strict_ = false;                      // which game: home cards never link chains
-    bool moves_at_once_ = true;                // false only in relaxed_lost
+    std::uint64_t cap_ = kRelaxedNodeCap;  // this search's
+    CapacityBudget budget_;
+    std::uint64_t savings_;      // states saved up for the next search: at first, the most
+    bool strict_ = false;        // which game: home cards never link chains
+    bool moves_at_once_ = true;  // false only in relaxed_lost
 };
 
-// The test on a plain position (a valid one: validation first), for tests and tools.
-bool capacity_lost(const Position& position);
+// The test on a plain position (a valid one: validation first), for tests and tools: a first test,
+// with the budget's savings.
+bool capacity_lost(const Position& position, const CapacityBudget& budget = kDealCapacityBudget);
 
 }  // namespace patience

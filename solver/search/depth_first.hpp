@@ -53,6 +53,9 @@ struct SearchConfig {
     // > 0: not a depth-first search but a beam probe (beam.hpp) whose first run keeps this many
     // positions a level; branching and restarts are then unused.
     int beam_width = 0;
+    // The search starts from an end game (portfolio.hpp's kEndGameStock): the capacity test may
+    // spend more on each position (capacity.hpp's kEndGameCapacityBudget).
+    bool end_game = false;
 
     // The one member whose exhaustion proves a loss: every move the sound pruning keeps.
     bool complete() const { return branching == 0 && beam_width == 0; }
@@ -267,7 +270,8 @@ class DepthFirstSearch final : public SearchMember<T> {
     std::vector<Undo> undo_;
     std::vector<ScoredMove> scored_;
     DeadEndTest<T> dead_end_;
-    CapacityTest<T> capacity_{config_.key_set};
+    CapacityTest<T> capacity_{config_.key_set,
+                              config_.end_game ? kEndGameCapacityBudget : kDealCapacityBudget};
     std::uint64_t nodes_ = 0;
     std::uint64_t node_cap_ = 0;
     SearchClock::time_point deadline_ = SearchClock::time_point::max();

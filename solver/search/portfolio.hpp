@@ -146,6 +146,7 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
         members.push_back(greedy);
     }
     members.push_back({{0, 0, 0, techniques}, 1});
+    members.back().config.end_game = start_stock <= kEndGameStock;
     if (techniques.probes) {
         members.push_back(restarting_probe(techniques, 2, unit, -1, kind_order_noise));
         if (techniques.beam) {
