@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 #include <tuple>
+#include <utility>
 
 #include "core/deal.hpp"
 #include "core/position_io.hpp"
@@ -16,6 +17,7 @@
 #include "solver/reference_solver.hpp"
 #include "solver/search/capacity.hpp"
 #include "solver/search/dead_end.hpp"
+#include "solver/search/portfolio.hpp"
 #include "solver/search/techniques.hpp"
 #include "tests/test_support.hpp"
 
@@ -162,6 +164,23 @@ TEST(Capacity, PositionsThatComeBackGetLargerCaps) {
     }
     std::cout << found << " positions called lost after coming back\n";
     EXPECT_GE(found, 1);
+}
+
+// The complete search takes an end game's budget when its start has at most kEndGameStock stock
+// cards, and no other member does (the probes never run the test).
+TEST(Capacity, OnlyTheCompleteSearchOfAnEndGameTakesTheLargerBudget) {
+    const auto end_game_members = [](int start_stock) {
+        int complete = 0, other = 0;
+        for (const PortfolioMember& member : portfolio(Techniques{}, 4, 0, start_stock)) {
+            if (!member.config.end_game) continue;
+            (member.config.complete() ? complete : other) += 1;
+        }
+        return std::pair{complete, other};
+    };
+    EXPECT_EQ(end_game_members(0), (std::pair{1, 0}));
+    EXPECT_EQ(end_game_members(kEndGameStock), (std::pair{1, 0}));
+    EXPECT_EQ(end_game_members(kEndGameStock + 1), (std::pair{0, 0}));
+    EXPECT_EQ(end_game_members(64), (std::pair{0, 0}));
 }
 
 // The moves the relaxed games play at once (stack cards that build on the card under them, and in
