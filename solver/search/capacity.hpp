@@ -152,17 +152,17 @@ struct CapacityBudget {
 inline constexpr CapacityBudget kDealCapacityBudget{1, kRelaxedNodeCap, kLooseNodeCap,
                                                     kRelaxedNodeCap};
 // From an end game (a start with at most kEndGameStock stock cards, portfolio.hpp), where the
-// complete search proves losses, the whole savings at once: a relaxed game that needs 10,000 to
-// 65,000 states takes a few milliseconds and can cut 10^5 nodes. On 180 end games of the deals
-// still unknown at 10M nodes (Diplomat 7 and 966, Emperor 480, Emperor-modern 132, Lady Palk 20;
-// 0-3 and 4-7 stock cards), solved at 300,000 nodes: 175 lost in 8.1M nodes, against 156 in
-// 14.5M with a deal's budget, in the same time (59 s against 55).
+// complete search proves losses, with all its savings at the start: a relaxed game that needs
+// 10,000 to 65,000 states takes a few milliseconds and can cut 10^5 nodes. On 180 end games
+// sampled from the complete search of hard deals (Diplomat 7 and 966, Emperor 480, Emperor-modern
+// 132, Lady Palk 20; 0-3 and 4-7 stock cards), solved at 300,000 nodes: 154 lost in 9.3M nodes,
+// against 136 in 14.5M with a deal's budget, in 50 CPU seconds against 44.
 inline constexpr CapacityBudget kEndGameCapacityBudget{
     4, std::uint64_t{1} << 18, std::uint64_t{1} << 16, std::uint64_t{1} << 16};
-// A relaxed state stopped at its cap is searched again, with both base caps four times larger
-// each time, up to kMaxCapLevel times, once its position has come back to the test often enough
-// to pay for it, kStatesPerReturn states each time.
-inline constexpr int kMaxCapLevel = 3;
+// A relaxed state stopped at its caps is searched again with caps four times larger, as long as
+// the strict one stays within kMaxRetryCap, once its position has come back to the test often
+// enough to pay for it, kStatesPerReturn states each time.
+inline constexpr std::uint64_t kMaxRetryCap = kRelaxedNodeCap << 6;
 inline constexpr std::uint64_t kStatesPerReturn = 64;
 inline constexpr int kCapacityStockLeft = 8;
 
@@ -205,14 +205,14 @@ class CapacityTest {
             // arrangements of one stock, waste and foundations, which the complete search expands
             // one by one while that relaxed game stays open.
             std::uint64_t loose_cap = 0, strict_cap = 0;
-            int level = 0;
-            if (const auto capped = capped_.find(root); capped != capped_.end()) {
-                Retry& retry = capped->second;
-                if (retry.level == kMaxCapLevel) return false;
-                level = retry.level + 1;
-                loose_cap = kLooseNodeCap << (2 * level);
-                strict_cap = kRelaxedNodeCap << (2 * level);
-                if (++retry.returns * kStatesPerReturn < strict_cap) return false;
+            const auto capped = capped_.find(root);
+            const bool retry = capped != capped_.end();
+            if (retry) {
+                Retry& last = capped->second;
+                loose_cap = std::uint64_t{last.loose_cap} * 4;
+                strict_cap = std::uint64_t{last.strict_cap} * 4;
+                if (strict_cap > kMaxRetryCap) return false;
+                if (++last.returns * kStatesPerReturn < strict_cap) return false;
             } else {
                 savings_ = std::min(savings_ + budget_.saved_per_test, budget_.max_savings);
                 if (savings_ < kRelaxedNodeCap) return false;
@@ -221,7 +221,7 @@ class CapacityTest {
             }
             std::uint64_t searched = 0;
             const Outcome outcome = search_both(loose_cap, strict_cap, searched);
-            if (level == 0) {
+            if (!retry) {
                 const std::uint64_t free = kLooseNodeCap + kRelaxedNodeCap;
                 const std::uint64_t spent = outcome == Outcome::Capped ? searched
                                             : searched > free          ? searched - free
@@ -230,7 +230,8 @@ class CapacityTest {
             }
             if (outcome == Outcome::Capped) {
                 if (capped_.size() >= kMaxCapped) capped_.clear();
-                capped_[root] = Retry{static_cast<std::uint8_t>(level), 0};
+                capped_[root] = Retry{static_cast<std::uint32_t>(loose_cap),
+                                      static_cast<std::uint32_t>(strict_cap), 0};
             } else {
                 capped_.erase(root);
                 if (outcome == Outcome::Won) remember(won_roots_, root);
@@ -670,8 +671,8 @@ class CapacityTest {
     PathSet won_;        // relaxed states on a relaxed win
     PathSet won_roots_;  // positions' relaxed states that are relaxed-won
     struct Retry {
-        std::uint8_t level;     // of the last search's caps
-        std::uint32_t returns;  // tests of the same relaxed state since
+        std::uint32_t loose_cap, strict_cap;  // the last search's
+        std::uint32_t returns;                // tests of the same relaxed state since
     };
     std::unordered_map<std::uint64_t, Retry> capped_;  // relaxed states past the cap
     std::uint64_t nodes_ = 0;
