@@ -90,10 +90,8 @@ TEST(Capacity, EveryCalledLossIsLostForTheReference) {
         for (const auto& [ranks, seeds, back] : {std::tuple{9, 150u, 30u}, {13, 100u, 40u}}) {
             int called_here = 0, lost_here = 0, more_here = 0;
             for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
-                const std::vector<Position> line =
-                    testing::greedy_playout(deal_position(rules.id, seed, ranks), 300, rng);
-                const Position& p =
-                    line[line.size() - 1 - std::min<std::size_t>(line.size() - 1, rng() % back)];
+                const Position p =
+                    testing::backed_up_playout(deal_position(rules.id, seed, ranks), back, rng);
                 if (legal_moves(p).empty()) continue;
                 const bool deal_call = capacity_lost(p);
                 const bool end_game_call = capacity_lost(p, kEndGameCapacityBudget);
@@ -135,10 +133,8 @@ TEST(Capacity, PositionsThatComeBackGetLargerCaps) {
     for (const auto& rules : all_variants()) {
         if (rules.foundation_step == 2 || rules.id == VariantId::Malmaison) continue;
         for (std::uint64_t seed = 1; seed <= 120; ++seed) {
-            const std::vector<Position> line =
-                testing::greedy_playout(deal_position(rules.id, seed, 13), 300, rng);
-            const Position& p =
-                line[line.size() - 1 - std::min<std::size_t>(line.size() - 1, rng() % 40)];
+            const Position p =
+                testing::backed_up_playout(deal_position(rules.id, seed, 13), 40, rng);
             if (legal_moves(p).empty()) continue;
             const int returns = dispatch_variant(p.variant, [&](auto traits) {
                 using T = decltype(traits);
@@ -194,10 +190,8 @@ TEST(Capacity, MovesPlayedAtOnceKeepTheRelaxedVerdict) {
         if (rules.foundation_step == 2 || rules.id == VariantId::Malmaison) continue;
         for (int ranks = 5; ranks <= 9; ++ranks) {
             for (std::uint64_t seed = 1; seed <= 150; ++seed) {
-                const std::vector<Position> line =
-                    testing::greedy_playout(deal_position(rules.id, seed, ranks), 300, rng);
-                const Position& p =
-                    line[line.size() - 1 - std::min<std::size_t>(line.size() - 1, rng() % 12)];
+                const Position p =
+                    testing::backed_up_playout(deal_position(rules.id, seed, ranks), 12, rng);
                 dispatch_variant(p.variant, [&](auto traits) {
                     using T = decltype(traits);
                     const PackedState<T> state(p);

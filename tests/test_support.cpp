@@ -165,4 +165,9 @@ std::vector<Position> greedy_playout(const Position& start, int max_moves, std::
     return line;
 }
 
+Position backed_up_playout(const Position& start, unsigned back, std::mt19937& rng) {
+    const std::vector<Position> line = greedy_playout(start, 300, rng);
+    return line[line.size() - 1 - std::min<std::size_t>(line.size() - 1, rng() % back)];
+}
+
 }  // namespace patience::testing

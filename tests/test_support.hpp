@@ -35,4 +35,8 @@ Position random_position(VariantId variant, int ranks, std::mt19937& rng);
 // one-pass games die.
 std::vector<Position> greedy_playout(const Position& start, int max_moves, std::mt19937& rng);
 
+// The greedy playout of 300 moves at most from `start`, backed up fewer than `back` moves (drawn
+// from `rng`, and never past its start): where one-pass games have just died.
+Position backed_up_playout(const Position& start, unsigned back, std::mt19937& rng);
+
 }  // namespace patience::testing
