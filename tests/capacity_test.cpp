@@ -5,6 +5,7 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <tuple>
@@ -71,6 +72,39 @@ TEST(Capacity, KingsFillTheColumnsAndTheJacksHaveNowhereToGo) {
     EXPECT_EQ(reference_solve(lost, limits).verdict, Verdict::Lost);
     EXPECT_FALSE(capacity_lost(won));
     EXPECT_EQ(reference_solve(won, limits).verdict, Verdict::Won);
+}
+
+// An Emperor-modern seed 132 end game (7 stock cards, no space) where the relaxed strict game
+// could swap two chains through a column that only one of them can free: the run headed by 6C
+// leaving the 5D under it for the column of the run headed by 4S, which can leave that column only
+// for that 5D. A card must have its place before it moves (capacity.hpp), and the strict game is
+// lost, as the real one is: the fast solver proves it with the capacity and dead-end tests off.
+TEST(Capacity, StrictGameCardsNeedTheirPlaceBeforeTheyMove) {
+    const Position p = parse_position(R"({
+  "variant": "emperor-modern", "ranks": 13,
+  "tableau": [
+    ["5C", "5C", "JD", "10C", "9D", "8C", "7H", "6S"], ["10S", "9D", "8C"], ["JH", "10C"],
+    ["10S", "KS", "KC", "7C", "6D"], ["AD", "5D", "6C", "5H", "4C"], ["4S", "3H", "2S"],
+    ["7H", "JH", "QD", "QD", "JC", "10D", "9S", "8D", "7S", "6H"],
+    ["3D", "AS", "10H", "QH", "JC"], ["3S", "JS", "KC", "10D", "9S", "8H", "7S", "6D"],
+    ["9H", "2S", "4C"]],
+  "face_down": [2, 0, 0, 3, 2, 0, 3, 3, 3, 2],
+  "stock": ["2H", "6H", "9H", "6S", "KH", "JS", "AS"],
+  "waste": ["5S", "2D", "5S", "3S", "7D", "7D", "3C", "KD", "6C", "5H", "3C", "QC", "10H", "4H",
+            "KH", "7C", "QH", "KS", "9C", "9C", "8S", "KD", "4D", "8H", "4H", "4S", "QS", "QC",
+            "QS", "JD", "8D", "8S"],
+  "foundations": [["AC", "2C"], ["AC", "2C"], ["AD", "2D", "3D", "4D", "5D"], [],
+                  ["AH", "2H", "3H"], ["AH"], [], []]})",
+                                      "end game");
+    using T = VariantTraits<VariantId::EmperorModern>;
+    const PackedState<T> state(p);
+    auto test = std::make_unique<CapacityTest<T>>();
+    EXPECT_EQ(test->relaxed_lost(state, false, true, 1u << 20), std::optional<bool>(false));
+    EXPECT_EQ(test->relaxed_lost(state, true, true, 1u << 20), std::optional<bool>(true));
+    EXPECT_EQ(test->relaxed_lost(state, true, false, 1u << 20), std::optional<bool>(true));
+    EXPECT_TRUE(capacity_lost(p, kEndGameCapacityBudget));
+    FastSolver without_tests(16u << 20, parse_disabled_techniques("capacity,dead-ends"));
+    EXPECT_EQ(without_tests.solve(p, {}).verdict, Verdict::Lost);
 }
 
 // Soundness: every position the test calls lost is not won for the unpruned reference search

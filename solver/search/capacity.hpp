@@ -39,6 +39,23 @@
 // in 5 of the 12 within two million states (in 10 with a memory of relaxed states, kMaxKeys, 32
 // times larger).
 //
+// In the strict game a card must also have its place before it moves, as in the real game, where a
+// card from the waste lands on a column's top card or in a space and nothing lies on it then, and
+// a card that leaves a stack (lifted with the cards on it, or home as its column's top) frees its
+// column's next card, or the column, only by leaving. So the waste's top joins the pool only when
+// the pool fits with it as no card's parent, and a stack's top card leaves its stack only when the
+// state after fits without its column (neither its slot nor free), unless it builds on the card
+// under it or is its stack's only card (it then joins the pool at once, below, and keeps the
+// plain test). Without that the strict game swaps chains through a column that only one of them
+// can free: in an Emperor-modern seed 132 end game (7 stock cards, 32 in the waste, no space; the
+// complete search proves it lost in 436 nodes with neither test), the run headed by 6C left the
+// 5D under it for the column of the run headed by 4S, which could leave that column only for the
+// 5D. With it, the strict games of 60 end games of Diplomat seeds 7 and 966 and Emperor-modern seed
+// 132 (4 to 7 stock cards) are lost in 44 instead of 39 within 2^20 states, and won in none
+// instead of 9, and Emperor-modern's in 1.5 times fewer states (six of them in 33 to 546 times
+// fewer); of 57 positions that the complete search of Emperor-modern seed 132 meets with 8 to 11
+// stock cards, the strict game is lost in all 57 within 2^20 states, against one before.
+//
 // Fit. Cards that can lie on each other form *families*: in suit, the suits (Malmaison); down by
 // rank, one family (Diplomat, Lady Palk); alternating colours, two (black odd ranks with red even
 // ones, and the other way round: Emperor). A card that builds on a stack's top card is of its
@@ -62,11 +79,15 @@
 //    card above it builds on it, by the stack's definition); when none is left, the column is free.
 //    No card is home and in a column, so no optional card is needed: the state fits in both games.
 // 2. Each real move is zero or more relaxed moves. Draw, and the waste's top home, are the same.
-//    The waste's top onto a column joins the pool. A card home from a column leaves the pool or,
-//    when unmoved, the top of its stack. A move between columns only rearranges the pool, except
-//    that the unmoved cards it lifts leave their stack for the pool, top first. A stack state in
-//    between fits: each lifted stack card but the lowest builds on the one under it (they move as
-//    one built run), so it anchors the chain above it.
+//    The waste's top onto a column joins the pool: in Q's columns after the move it lies on a card
+//    or in a space with nothing on it, so they cover the pool with it as no card's parent. A card
+//    home from a column leaves the pool or, when unmoved, the top of its stack. A move between
+//    columns only rearranges the pool, except that the unmoved cards it lifts leave their stack for
+//    the pool, top first. A stack state in between fits: each lifted stack card but the lowest
+//    builds on the one under it (they move as one built run), so it anchors the chain above it.
+//    After the lowest leaves, or an unmoved card goes home, nothing lies on its column's next
+//    card, nor in its column if it was the last: Q's columns after the move cover the pool without
+//    that column.
 // So both relaxed games are won whenever the real one is: a relaxed loss is a real loss. Double
 // Dot's deals put stock cards on columns without building on them, so the test is not used there.
 // Lady Palk's rule that only kings fill spaces is left out: the relaxed game only gets more lines.
@@ -76,12 +97,19 @@
 //   stack, joins the pool. In any relaxed line, the stack card may be read as a pool card: the
 //   chain its column holds builds on it, so with it on top that chain builds on the card under it,
 //   or fills the now free column (a cover of the same chains, with no optional card added); when
-//   the line moves it home, it goes home from the pool instead.
+//   the line moves it home, it goes home from the pool instead. The strict game's placement
+//   checks come out the same too: in the pool the card is a parent where its slot was, and it
+//   keeps the slot, or the column, that holds it.
 // - In the loose game: a pool card goes home when a pile takes it (safe_home_move has the proof).
 // - In the loose game: the waste's top goes home when no other copy of it is off the foundations.
 // The last two need home cards to stay links: in the strict game a pool card that goes home may
-// leave two chains where there was one, so there a pool card's move home is a choice like any
-// other, and allowed only where the state still fits.
+// leave two chains where there was one. So there they are played at once only when no card that
+// could lie on the card (its family, one rank lower) is off the foundations: then it links no
+// chains (safe_home_move). Any other move home of a pool card is a choice like any other, and
+// allowed only where the state still fits. On 60 end games of Diplomat seeds 7 and 966 and
+// Emperor-modern seed 132 with 4 to 7 stock cards, playing those two at once cut the strict game's
+// states by 1.0 to 4.5 times (5.1 million to 1.6 million on the 37 decided either way) and decided
+// 11 more of them within 2^20 states, 6 lost and 5 won (measured before the placement checks).
 //
 // Cost. A relaxed search starts from each position tested whose relaxed state is new, and stops
 // at a cap on the states of each game (the position is then not called lost). Where the relaxed
@@ -115,13 +143,9 @@
 
 namespace patience {
 
-// Relaxed states searched at most per position tested; states saved up by each test; the most
-// stock cards a tested position may have left. With the stock longer, the relaxed
-// game can nearly always be won (it can rearrange the pool at will, and the coming cards bring what
-// the waste lacks): on Emperor-modern seed 132 at 10M nodes, two thirds of the positions with 9 to
-// 15 stock cards were relaxed-won in about 50 states. On one of its end games with 11 stock cards,
-// testing up to 8 or up to 16 stock cards left gave the same search; a cap of 1,024 states took
-// the complete search 1,795,920 nodes, 4,096 and 16,384 both 1,680,144.
+// Relaxed states searched at most per position tested. A cap of 1,024 states took the complete
+// search of an Emperor-modern seed 132 end game with 11 stock cards 1,795,920 nodes, 4,096 and
+// 16,384 both 1,680,144 (before the strict game's placement checks).
 inline constexpr std::uint64_t kRelaxedNodeCap = 4096;
 // The loose game's own cap, below the strict game's: a loose game that needs thousands of states
 // costs more than it decides. Emperor-modern seeds 1-200 at 1M nodes took 7.3 s with a loose cap of
@@ -164,7 +188,14 @@ inline constexpr CapacityBudget kEndGameCapacityBudget{
 // enough to pay for it, kStatesPerReturn states each time.
 inline constexpr std::uint64_t kMaxRetryCap = kRelaxedNodeCap << 6;
 inline constexpr std::uint64_t kStatesPerReturn = 64;
-inline constexpr int kCapacityStockLeft = 8;
+// The most stock cards a tested position may have left: the end games' line (portfolio.hpp's
+// kEndGameStock). Up to 8, 11 of 57 positions with 8 to 11 stock cards sampled from the complete
+// search of Emperor-modern seed 132 were proven lost at 300,000 nodes each (13.8 million nodes in
+// all, 56 s), since only their descendants with 8 left were tested; up to 16, all 57 (1.1 million
+// nodes, 15 s), whose strict games are lost. Before the strict game's placement checks, 56 of them
+// were strict-won. Deals keep their verdicts, nodes and time (seeds 1-200 at 1M nodes of Diplomat,
+// Lady Palk, Emperor and Emperor-modern).
+inline constexpr int kCapacityStockLeft = 16;
 
 template <class T>
 class CapacityTest {
@@ -362,6 +393,14 @@ class CapacityTest {
     }
 
     using Counts = std::array<std::array<std::uint8_t, kMaxRanks + 2>, kFamilies>;
+
+    // What a card placed in the strict game may not use (see the header): the column it left, and
+    // itself as a parent (a card of this family and rank, in the pool).
+    struct Placement {
+        int column = -1;
+        int family = -1;
+        int rank = 0;
+    };
     void add_to_pool(Card card, int n) {
         auto& count = pool_[family(card)][card.rank()];
         count = static_cast<std::uint8_t>(count + n);
@@ -372,7 +411,8 @@ class CapacityTest {
     // that any choice of optional cards leaves. Above the highest rank with a card home the
     // count is fixed; below it, best[v] is the fewest such tops above rank r with v cards of rank
     // r+1 in the chains.
-    int unslotted_tops(int f, const Counts& slots, bool with_optional) const {
+    int unslotted_tops(int f, const Counts& slots, bool with_optional,
+                       const Placement& placed) const {
         int highest_home = 0;
         if (with_optional) {
             for (int r = ranks_; r >= 1 && highest_home == 0; --r) {
@@ -381,7 +421,8 @@ class CapacityTest {
         }
         int fixed = 0;
         for (int r = ranks_; r > highest_home; --r) {
-            fixed += std::max(0, pool_[f][r] - pool_[f][r + 1] - slots[f][r]);
+            const int parents = pool_[f][r + 1] - (f == placed.family && r + 1 == placed.rank);
+            fixed += std::max(0, pool_[f][r] - parents - slots[f][r]);
         }
         if (highest_home == 0) return fixed;
         constexpr int kInf = 1 << 20;
@@ -405,10 +446,11 @@ class CapacityTest {
         return *std::min_element(best.begin(), best.end());
     }
 
-    bool fits() const {
+    bool fits(const Placement& placed = {}) const {
         Counts slots{};
         int free = 0;
         for (int c = 0; c < T::kColumns; ++c) {
+            if (c == placed.column) continue;
             if (stack_size_[c] == 0) {
                 ++free;
             } else {
@@ -418,11 +460,13 @@ class CapacityTest {
         }
         // Without optional cards first: one cover among those the loose game considers.
         int tops = 0;
-        for (int f = 0; f < kFamilies; ++f) tops += unslotted_tops(f, slots, false);
+        for (int f = 0; f < kFamilies; ++f) tops += unslotted_tops(f, slots, false, placed);
         if (tops <= free) return true;
         if (strict_) return false;
         tops = 0;
-        for (int f = 0; f < kFamilies && tops <= free; ++f) tops += unslotted_tops(f, slots, true);
+        for (int f = 0; f < kFamilies && tops <= free; ++f) {
+            tops += unslotted_tops(f, slots, true, placed);
+        }
         return tops <= free;
     }
 
@@ -512,7 +556,7 @@ class CapacityTest {
                     again = true;
                 }
             }
-            for (int s = 0; s < kSuitCount && !strict_; ++s) {
+            for (int s = 0; s < kSuitCount; ++s) {
                 for (int k = 0; k < T::kDecks; ++k) {
                     const int h = height_[s][k];
                     if (h >= ranks_) continue;
@@ -530,23 +574,32 @@ class CapacityTest {
         played_at_once_.push_back(m);
     }
 
-    // Whether, in the loose game, `m.card` can go home on pile m.pile by a move that keeps a
-    // relaxed win if there is one; sets m.from. A home move keeps the state fitting: the card
-    // becomes optional, and any cover with it in the pool is one with it optional.
-    // - From the pool, always. Proof: let L be a relaxed line from the state that wins, and A the
-    //   state after m. Piles of a suit at one height are interchangeable, so say that the first
-    //   move of L that puts a copy of the card home (there is one: the pile must grow) puts it on
-    //   m.pile. Until then L's moves are legal from A's states, which hold the same cards but one
-    //   copy of the card home instead of in the pool: nothing else can go on m.pile, L takes no
-    //   copy out of the pool (pool cards only go home), and A's states fit (the card is optional).
-    //   At that move, A moves the copy L moves, if it is not the pool's, into the pool instead,
-    //   which fits since the state reached is L's. From there A's states are L's.
-    // - From the waste's top, when no other copy is off the foundations (none in the rest of the
-    //   waste, the stock, the pool or a stack): L must put this very card home on a pile of that
-    //   height, and A replays L without that move; its waste lacks the card, which L only covers
-    //   with draws and uncovers before moving it, and otherwise its states are L's with the card
-    //   home instead of in the waste or the pool.
+    // Whether `m.card` can go home on pile m.pile by a move that keeps a relaxed win if there is
+    // one; sets m.from.
+    // - In the loose game, from the pool, always. Proof: let L be a relaxed line from the state
+    //   that wins, and A the state after m. Piles of a suit at one height are interchangeable, so
+    //   say that the first move of L that puts a copy of the card home puts it on m.pile. Until
+    //   then L's moves are legal from A's states, which hold the same cards but one copy of the
+    //   card home instead of in the pool: nothing else can go on m.pile, L takes no copy out of
+    //   the pool (pool cards only go home), and A's states fit (the card is optional). At that
+    //   move, A moves the copy L moves, if it is not the pool's, into the pool instead, which fits
+    //   since the state reached is L's. From there A's states are L's.
+    // - In the loose game, from the waste's top, when no other copy is off the foundations (none
+    //   in the rest of the waste, the stock, the pool or a stack): L must put this very card home
+    //   on a pile of that height, and A replays L without that move; its waste lacks the card,
+    //   which L only covers with draws and uncovers before moving it, and otherwise its states are
+    //   L's with the card home instead of in the waste or the pool.
+    // - In the strict game, in both cases, when also no card that could lie on the card (of its
+    //   family and one rank lower) is off the foundations. The same proofs hold. A's states fit,
+    //   and pass the placement checks that L's pass (see the header), since a state of L less one
+    //   pool card of rank r does: with y the pool's counts of the card's family, the unslotted tops
+    //   max(0, y(r) - y(r+1) - slots) at rank r do not grow when y(r) falls, and those at rank
+    //   r - 1 stay none, as y(r - 1) = 0 in every state of L (home cards never leave); other
+    //   families and ranks are untouched. Where A moves a copy into the pool instead of home, its
+    //   check is the one L's move passed: from a stack, on the same state without the same column;
+    //   from the waste, on the same state, with the copy (which nothing can lie on) no parent.
     bool safe_home_move(CardMove& m) const {
+        if (strict_ && !nothing_builds_on_home(m.card)) return false;
         if (pool_card_[m.card.bits()] > 0) {
             m.from = From::Pool;
             return true;
@@ -556,6 +609,18 @@ class CapacityTest {
             return waste_or_stock_[m.card.bits()] == 1 && stack_card_[m.card.bits()] == 0;
         }
         return false;
+    }
+
+    // Whether every card that could lie on `card` in the tableau is home.
+    bool nothing_builds_on_home(Card card) const {
+        const int below = card.rank() - 1;
+        if (below < 1) return true;
+        int home = 0;
+        for (int s = 0; s < kSuitCount; ++s) {
+            if (family(Card(below, static_cast<Suit>(s))) != family(card)) continue;
+            for (int k = 0; k < T::kDecks; ++k) home += height_[s][k] >= below;
+        }
+        return home == kMaxPerRank;
     }
 
     Outcome search() {
@@ -571,10 +636,16 @@ class CapacityTest {
 
     // Plays m, searches on when the state fits, takes m back.
     Outcome try_move(const CardMove& m) {
+        Placement placed;
+        if (strict_ && (m.from == From::Stack || m.from == From::Unstack) &&
+            !pops_at_once(m.column, stack_size_[m.column])) {
+            placed.column = m.column;
+        }
         play(m);
         // A home move from the waste leaves the pool and the stacks as they were; one from the pool
         // keeps a loose state fitting (safe_home_move).
-        const bool fitting = m.from == From::Waste || (m.from == From::Pool && !strict_) || fits();
+        const bool fitting =
+            m.from == From::Waste || (m.from == From::Pool && !strict_) || fits(placed);
         const Outcome outcome = fitting ? search() : Outcome::Lost;
         take_back(m);
         return outcome;
@@ -632,7 +703,9 @@ class CapacityTest {
             const Card card = waste_[waste_size_ - 1];
             take_from_waste(card, -1);
             add_to_pool(card, 1);
-            if (fits()) outcome = search();
+            const Placement placed =
+                strict_ ? Placement{-1, family(card), card.rank()} : Placement{};
+            if (fits(placed)) outcome = search();
             add_to_pool(card, -1);
             take_from_waste(card, 1);
         }
