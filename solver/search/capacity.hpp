@@ -636,6 +636,8 @@ class CapacityTest {
 
     // Plays m, searches on when the state fits, takes m back.
     Outcome try_move(const CardMove& m) {
+        // The strict game's placement check (see the header): a stack card that does not join the
+        // pool at once must find its place without its own column.
         Placement placed;
         if (strict_ && (m.from == From::Stack || m.from == From::Unstack) &&
             !pops_at_once(m.column, stack_size_[m.column])) {
@@ -703,6 +705,7 @@ class CapacityTest {
             const Card card = waste_[waste_size_ - 1];
             take_from_waste(card, -1);
             add_to_pool(card, 1);
+            // In the strict game it lands as no card's parent (see the header).
             const Placement placed =
                 strict_ ? Placement{-1, family(card), card.rank()} : Placement{};
             if (fits(placed)) outcome = search();
