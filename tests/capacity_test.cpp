@@ -74,6 +74,40 @@ TEST(Capacity, KingsFillTheColumnsAndTheJacksHaveNowhereToGo) {
     EXPECT_EQ(reference_solve(won, limits).verdict, Verdict::Won);
 }
 
+// Lady Palk with every pile full but one clubs pile at its ten, eight spaces, and the jack, queen
+// and king of clubs in the waste. With the queen on top it has nowhere to go: no pile takes it, and
+// only a King, or a run headed by one, fills a space; so the relaxed games give it no free column
+// (capacity.hpp) and the position is called lost. With the king on top it fills a space, the queen
+// builds on it and the jack goes home: won, and not called lost.
+TEST(Capacity, LadyPalkSpacesTakeOnlyKings) {
+    auto clubs_under = [](std::string_view waste) {
+        std::vector<std::string> lines{std::string("W: ") + std::string(waste)};
+        for (std::string_view suit : {"C", "D", "H", "S"}) {
+            for (int copy = 0; copy < 2; ++copy) {
+                std::string pile = "F" + std::to_string(lines.size()) + ":";
+                for (std::string_view rank :
+                     {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}) {
+                    pile += " " + std::string(rank) + std::string(suit);
+                    if (suit == "C" && copy == 1 && rank == "10") break;
+                }
+                lines.push_back(pile);
+            }
+        }
+        const std::vector<std::string_view> views(lines.begin(), lines.end());
+        Position p = make_position(VariantId::LadyPalk, views);
+        EXPECT_EQ(validation_problem(p), "");
+        return p;
+    };
+    const Position lost = clubs_under("KC JC QC");
+    const Position won = clubs_under("JC QC KC");
+    SearchLimits limits;
+    limits.node_limit = 100000;
+    EXPECT_TRUE(capacity_lost(lost));
+    EXPECT_EQ(reference_solve(lost, limits).verdict, Verdict::Lost);
+    EXPECT_FALSE(capacity_lost(won));
+    EXPECT_EQ(reference_solve(won, limits).verdict, Verdict::Won);
+}
+
 // An Emperor-modern seed 132 end game (7 stock cards, no space) where the relaxed strict game
 // could swap two chains through a column that only one of them can free: the run headed by 6C
 // leaving the 5D under it for the column of the run headed by 4S, which can leave that column only

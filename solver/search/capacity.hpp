@@ -46,7 +46,7 @@
 // the pool fits with it as no card's parent, and a stack's top card leaves its stack only when the
 // state after fits without its column (neither its slot nor free), unless it builds on the card
 // under it or is its stack's only card (it then joins the pool at once, below, and keeps the
-// plain test). Without that the strict game swaps chains through a column that only one of them
+// plain test; in Lady Palk, an only card that is a King). Without that the strict game swaps chains through a column that only one of them
 // can free: in an Emperor-modern seed 132 end game (7 stock cards, 32 in the waste, no space; the
 // complete search proves it lost in 436 nodes with neither test), the run headed by 6C left the
 // 5D under it for the column of the run headed by 4S, which could leave that column only for the
@@ -64,7 +64,9 @@
 // cover of them has t(r) >= max(0, y(r) - y(r+1)) chains with their top at rank r, any t(r) up to
 // y(r) can be had, and more tops only need more columns: so the pool fits when the tops
 // max(0, y(r) - y(r+1)) that find no slot of their family and rank number at most the free
-// columns. Which optional cards to add is a small dynamic programme over the ranks.
+// columns. Which optional cards to add is a small dynamic programme over the ranks. In Lady Palk a
+// space takes only a King or a run headed by one, so there a free column takes only a chain whose
+// top is a King, and every chain topped by a lower card needs a slot.
 //
 // Proof that a relaxed loss is a loss. Take a real line from the position to a win, and map each
 // real position Q on it to the relaxed state with Q's stock, waste and foundations, each column's
@@ -76,7 +78,9 @@
 //    its unmoved cards with one chain of moved cards built on them. When some stack card has not
 //    moved, that chain, with the column's unmoved run cards under it, is one chain of the pool
 //    whose top builds on the stack's top (when the stack's top is the run's lowest card, the run
-//    card above it builds on it, by the stack's definition); when none is left, the column is free.
+//    card above it builds on it, by the stack's definition); when none is left, the column is free
+//    (in Lady Palk its chain's top is a King: only a King, or a run headed by one, fills a space,
+//    and the column's bottom card leaves only with everything on it, emptying the column).
 //    No card is home and in a column, so no optional card is needed: the state fits in both games.
 // 2. Each real move is zero or more relaxed moves. Draw, and the waste's top home, are the same.
 //    The waste's top onto a column joins the pool: in Q's columns after the move it lies on a card
@@ -90,13 +94,13 @@
 //    that column.
 // So both relaxed games are won whenever the real one is: a relaxed loss is a real loss. Double
 // Dot's deals put stock cards on columns without building on them, so the test is not used there.
-// Lady Palk's rule that only kings fill spaces is left out: the relaxed game only gets more lines.
 //
 // Moves played at once in the relaxed games (each keeps a relaxed win when there is one):
 // - In both: a stack's top card that builds on the card under it, or is the only card of its
-//   stack, joins the pool. In any relaxed line, the stack card may be read as a pool card: the
-//   chain its column holds builds on it, so with it on top that chain builds on the card under it,
-//   or fills the now free column (a cover of the same chains, with no optional card added); when
+//   stack (in Lady Palk, only a King), joins the pool. In any relaxed line, the stack card may be
+//   read as a pool card: the chain its column holds builds on it, so with it on top that chain
+//   builds on the card under it, or fills the now free column (a cover of the same chains, with no
+//   optional card added; in Lady Palk a chain topped by a King, as a free column takes there); when
 //   the line moves it home, it goes home from the pool instead. The strict game's placement
 //   checks come out the same too: in the pool the card is a parent where its slot was, and it
 //   keeps the slot, or the column, that holds it.
@@ -388,8 +392,9 @@ class CapacityTest {
 
     // Whether the top card of column c's stack joins the pool at once (see the header).
     bool pops_at_once(int c, int size) const {
-        return size == 1 || (size > 1 && PackedState<T>::builds_on(stack_[c][size - 1],
-                                                                   stack_[c][size - 2], ranks_));
+        if (size == 1) return !T::kKingSpaces || stack_[c][0].rank() == ranks_;
+        return size > 1 &&
+               PackedState<T>::builds_on(stack_[c][size - 1], stack_[c][size - 2], ranks_);
     }
 
     using Counts = std::array<std::array<std::uint8_t, kMaxRanks + 2>, kFamilies>;
@@ -407,10 +412,16 @@ class CapacityTest {
         pool_card_[card.bits()] = static_cast<std::uint8_t>(pool_card_[card.bits()] + n);
     }
 
-    // The chain tops of family f that find no slot: without optional cards, or with the fewest
-    // that any choice of optional cards leaves. Above the highest rank with a card home the
-    // count is fixed; below it, best[v] is the fewest such tops above rank r with v cards of rank
-    // r+1 in the chains.
+    // What one chain top of rank r that finds no slot costs in free columns: one, or in Lady Palk,
+    // for a top below a King, more than all the columns (none may take it).
+    int unslotted_cost(int r) const {
+        return T::kKingSpaces && r < ranks_ ? T::kColumns + 1 : 1;
+    }
+
+    // The free columns that the chain tops of family f that find no slot need: without optional
+    // cards, or the fewest that any choice of optional cards leaves. Above the highest rank with a
+    // card home the count is fixed; below it, best[v] is the fewest above rank r with v cards of
+    // rank r+1 in the chains.
     int unslotted_tops(int f, const Counts& slots, bool with_optional,
                        const Placement& placed) const {
         int highest_home = 0;
@@ -422,7 +433,7 @@ class CapacityTest {
         int fixed = 0;
         for (int r = ranks_; r > highest_home; --r) {
             const int parents = pool_[f][r + 1] - (f == placed.family && r + 1 == placed.rank);
-            fixed += std::max(0, pool_[f][r] - parents - slots[f][r]);
+            fixed += unslotted_cost(r) * std::max(0, pool_[f][r] - parents - slots[f][r]);
         }
         if (highest_home == 0) return fixed;
         constexpr int kInf = 1 << 20;
@@ -437,7 +448,7 @@ class CapacityTest {
             for (int above = 0; above <= kMaxPerRank; ++above) {
                 if (best[above] == kInf) continue;
                 for (int here = low; here <= high; ++here) {
-                    const int tops = std::max(0, here - above - slots[f][r]);
+                    const int tops = unslotted_cost(r) * std::max(0, here - above - slots[f][r]);
                     next[here] = std::min(next[here], best[above] + tops);
                 }
             }
