@@ -36,8 +36,8 @@
 // and are lost in 129 of 2,998 without them. In Malmaison with nine ranks (seed 96, end games with
 // 8 to 11 stock cards and 35 to 40 in the waste) the loose game was won in each of 12 tried, and
 // the strict one lost in 2 of them within two million states; without them the loose game is lost
-// in 5 of the 12 within two million states (in 10 with a memory of relaxed states, kMaxKeys, 32
-// times larger).
+// in 5 of the 12 within two million states (in 10 with a memory of relaxed states 32 times larger
+// than the 2^17 keys it then had).
 //
 // In the strict game a card must also have its place before it moves, as in the real game, where a
 // card from the waste lands on a column's top card or in a space and nothing lies on it then, and
@@ -142,6 +142,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "solver/bounded_key_set.hpp"
 #include "solver/packed_state.hpp"
 #include "solver/path_set.hpp"
 
@@ -330,9 +331,14 @@ class CapacityTest {
         return outcome;
     }
 
-    // Relaxed states are kept in PathSets (path_set.hpp: exact sets of 64-bit keys), each emptied
-    // when it reaches kMaxKeys: forgetting costs only time, since a key's verdict never depends
-    // on the set.
+    // Forgetting a relaxed state costs only time, since a key's verdict never depends on the sets.
+    // The lost ones, which the searches of all the positions tested share, are kept with the
+    // states each took (bounded_key_set.hpp), at most kMaxLostKeys of them (24 MiB at most); when
+    // full, the cheapest are forgotten. With PathSets emptied at 2^19 keys instead, the strict
+    // games of Diplomat seed 7 positions with 8 stock cards were open after 8 million states, and
+    // are lost in 1.3-1.8 million. The won ones (kMaxKeys, in PathSets: path_set.hpp) are only the
+    // lines of relaxed wins, and are emptied when full.
+    static constexpr std::size_t kMaxLostKeys = std::size_t{1} << 20;
     static constexpr std::size_t kMaxKeys = std::size_t{1} << 19;
     static constexpr std::size_t kMaxCapped = std::size_t{1} << 14;  // states kept to retry
     static constexpr std::uint64_t kStrictKey = 0x5851F42D4C957F2Dull;
@@ -670,6 +676,7 @@ class CapacityTest {
         if (lost_.contains(here)) return Outcome::Lost;
         if (won_.contains(here)) return Outcome::Won;
         if (++nodes_ > cap_) return Outcome::Capped;
+        const std::uint64_t entered = nodes_;
         Outcome outcome = Outcome::Lost;
         // Home moves from the waste's top or a stack's top (in the loose game, the pool's went
         // home at once).
@@ -729,7 +736,7 @@ class CapacityTest {
             --drawn_;
             --waste_size_;
         }
-        if (outcome == Outcome::Lost) remember(lost_, here);
+        if (outcome == Outcome::Lost) lost_.insert(here, nodes_ - entered + 1);
         if (outcome == Outcome::Won) remember(won_, here);
         return outcome;
     }
@@ -754,7 +761,7 @@ class CapacityTest {
     std::array<std::uint8_t, 64> pool_card_{};       // the pool, by Card::bits()
     std::array<std::uint8_t, 64> waste_or_stock_{};  // copies in the waste or the stock
     std::vector<CardMove> played_at_once_;
-    PathSet lost_;       // relaxed states searched and lost
+    BoundedKeySet lost_{kMaxLostKeys};  // relaxed states searched and lost
     PathSet won_;        // relaxed states on a relaxed win
     PathSet won_roots_;  // positions' relaxed states that are relaxed-won
     struct Retry {

@@ -1,0 +1,108 @@
+// A set of 64-bit keys that never holds more than a fixed number of them, each stored with the
+// work it stands for (the states a search took to settle it). When it is full it forgets its
+// cheapest keys, at least half of them, and keeps the rest: what it holds is only ever a subset of
+// what was inserted, so a search that keeps its verdicts in one loses time, never a verdict, when
+// a key is forgotten.
+//
+// Why not empty it when full (as the capacity test did with a PathSet): a relaxed search of a
+// million states then forgets, halfway, the states its deepest lines settled, and searches them
+// again and again. A Diplomat seed 7 position with 8 stock cards, whose strict relaxed game
+// (search/capacity.hpp) is lost, was still open after 8 million states with a set emptied at 2^19
+// keys; kept here with at most 2^20 keys, it is lost in 1.8 million (1.4 million with a set that
+// never forgets). The cheapest keys go first because a key is worth what searching it again would
+// cost: most keys are states settled by one expansion, which is all that forgetting them costs.
+//
+// Open addressing with linear probing, as PathSet (path_set.hpp), growing from 1,024 slots so that
+// a small search stays in the cache, at most half full.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace patience {
+
+class BoundedKeySet {
+  public:
+    explicit BoundedKeySet(std::size_t max_keys) : max_keys_(max_keys) {}
+
+    bool contains(std::uint64_t key) const {
+        key = stored(key);
+        for (std::size_t i = home(key);; i = next(i)) {
+            if (keys_[i] == key) return true;
+            if (keys_[i] == kEmpty) return false;
+        }
+    }
+
+    // Adds the key (or updates its work), forgetting the cheapest keys first when full.
+    void insert(std::uint64_t key, std::uint64_t work) {
+        if (size_ >= max_keys_) forget_cheapest();
+        if ((size_ + 1) * 2 > keys_.size()) rehash(keys_.size() * 2, 0);
+        put(stored(key), static_cast<std::uint32_t>(std::min<std::uint64_t>(work, UINT32_MAX)));
+    }
+
+    void clear() {
+        keys_.assign(kFirstSlots, kEmpty);
+        work_.assign(kFirstSlots, 0);
+        size_ = 0;
+    }
+    std::size_t size() const { return size_; }
+    std::size_t max_keys() const { return max_keys_; }
+    // The bytes its slots take now (at most 24 per key of max_keys).
+    std::size_t bytes() const { return keys_.size() * (sizeof(std::uint64_t) + sizeof(std::uint32_t)); }
+
+  private:
+    static constexpr std::uint64_t kEmpty = 0;
+    static constexpr std::size_t kFirstSlots = 1024;
+    // Key 0 is stored as 1: a 2^-64 merge of two keys, the same order as any key collision.
+    static std::uint64_t stored(std::uint64_t key) { return key == kEmpty ? 1 : key; }
+    std::size_t home(std::uint64_t key) const {
+        return (key * 0x9E3779B97F4A7C15ULL) >> (64 - std::countr_zero(keys_.size()));
+    }
+    std::size_t next(std::size_t i) const { return (i + 1) & (keys_.size() - 1); }
+
+    void put(std::uint64_t key, std::uint32_t work) {
+        std::size_t i = home(key);
+        while (keys_[i] != kEmpty && keys_[i] != key) i = next(i);
+        if (keys_[i] == kEmpty) ++size_;
+        keys_[i] = key;
+        work_[i] = work;
+    }
+
+    // Keeps the keys whose work has at least the fewest binary digits that leaves at most half of
+    // max_keys: none, when more than half cost alike and most.
+    void forget_cheapest() {
+        std::array<std::size_t, 33> by_digits{};
+        for (std::size_t i = 0; i < keys_.size(); ++i) {
+            if (keys_[i] != kEmpty) ++by_digits[std::bit_width(work_[i])];
+        }
+        std::size_t kept = size_;
+        int digits = 0;
+        while (kept > max_keys_ / 2 && digits < 32) kept -= by_digits[digits++];
+        rehash(keys_.size(), digits);
+    }
+
+    // Moves the keys whose work has at least min_digits binary digits into `slots` slots.
+    void rehash(std::size_t slots, int min_digits) {
+        std::vector<std::uint64_t> old_keys(slots, kEmpty);
+        std::vector<std::uint32_t> old_work(slots, 0);
+        old_keys.swap(keys_);
+        old_work.swap(work_);
+        size_ = 0;
+        for (std::size_t i = 0; i < old_keys.size(); ++i) {
+            if (old_keys[i] != kEmpty && static_cast<int>(std::bit_width(old_work[i])) >= min_digits) {
+                put(old_keys[i], old_work[i]);
+            }
+        }
+    }
+
+    std::size_t max_keys_;
+    std::vector<std::uint64_t> keys_ = std::vector<std::uint64_t>(kFirstSlots, kEmpty);
+    std::vector<std::uint32_t> work_ = std::vector<std::uint32_t>(kFirstSlots, 0);
+    std::size_t size_ = 0;
+};
+
+}  // namespace patience

@@ -1,0 +1,57 @@
+// BoundedKeySet (solver/bounded_key_set.hpp): it holds every key while it has room, never one that
+// was not inserted, never more than its bound, and when full it keeps the keys that cost most.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <unordered_set>
+#include <vector>
+
+#include "solver/bounded_key_set.hpp"
+
+namespace patience {
+namespace {
+
+TEST(BoundedKeySet, HoldsEveryKeyWhileItHasRoom) {
+    BoundedKeySet set(1u << 14);
+    std::mt19937_64 rng(5);
+    std::vector<std::uint64_t> keys{0, 1};  // 0 is stored as 1: both are found
+    for (int i = 0; i < 10000; ++i) keys.push_back(rng());
+    for (const std::uint64_t key : keys) set.insert(key, 1);
+    for (const std::uint64_t key : keys) EXPECT_TRUE(set.contains(key));
+    EXPECT_EQ(set.size(), keys.size() - 1);
+    set.insert(keys[5], 99);  // a key inserted again is updated, not added
+    EXPECT_EQ(set.size(), keys.size() - 1);
+    for (int i = 0; i < 10000; ++i) EXPECT_FALSE(set.contains(rng() | 2));
+    set.clear();
+    EXPECT_EQ(set.size(), 0u);
+    EXPECT_FALSE(set.contains(keys[5]));
+}
+
+TEST(BoundedKeySet, WhenFullForgetsTheCheapestKeys) {
+    constexpr std::size_t kMax = 1u << 12;
+    BoundedKeySet set(kMax);
+    std::mt19937_64 rng(7);
+    std::vector<std::uint64_t> costly;
+    std::unordered_set<std::uint64_t> inserted;
+    for (std::size_t i = 0; i < 3 * kMax; ++i) {
+        const std::uint64_t key = rng();
+        const bool expensive = i % 8 == 0;
+        set.insert(key, expensive ? 1000 + i : 1 + i % 3);
+        inserted.insert(key);
+        if (expensive) costly.push_back(key);
+        EXPECT_LE(set.size(), kMax);
+    }
+    // 3 * kMax / 8 costly keys: fewer than half the bound, so each thinning kept all of them.
+    for (const std::uint64_t key : costly) EXPECT_TRUE(set.contains(key));
+    EXPECT_LT(set.size(), 3 * kMax / 4);
+    for (int i = 0; i < 10000; ++i) {
+        const std::uint64_t key = rng();
+        if (!inserted.contains(key)) {
+            EXPECT_FALSE(set.contains(key));
+        }
+    }
+}
+
+}  // namespace
+}  // namespace patience
