@@ -141,6 +141,40 @@ TEST(Capacity, StrictGameCardsNeedTheirPlaceBeforeTheyMove) {
     EXPECT_EQ(without_tests.solve(p, {}).verdict, Verdict::Lost);
 }
 
+// A Diplomat seed 966 position from its complete search, with 8 stock cards and 27 in the waste,
+// whose strict relaxed game is lost in about 153,000 states: past the caps of the end game's other
+// tests (2^16), within the start's (kStartCap). So it is called lost as an end game's start, and
+// not without the start's caps; the soundness test below checks the calls the larger caps add.
+TEST(Capacity, AnEndGamesStartGetsTheLargerCaps) {
+    const Position p = parse_position(R"({
+  "variant": "diplomat", "ranks": 13,
+  "tableau": [
+    ["JD", "8H", "QC", "JD", "10H", "9H"], ["9H", "9S", "10C", "QH", "JC", "10S", "9D", "8H", "7S"],
+    ["7C", "6D", "5H"], ["8S", "5H", "JS", "QD", "JH", "10D", "9C", "8C", "7D", "6C", "5S", "4C"],
+    ["QC", "JH", "10D", "9D"], ["7H", "6H", "5C"], [], ["KD", "QD", "JC", "10C"]],
+  "face_down": [0, 0, 0, 0, 0, 0, 0, 0],
+  "stock": ["5C", "3C", "6H", "8D", "AD", "4C", "AC", "3D"],
+  "waste": ["4H", "3H", "4H", "KH", "3C", "3S", "4S", "QS", "8D", "KS", "QH", "4D", "10H", "6C",
+            "6S", "2D", "8C", "KH", "KD", "2C", "KC", "KS", "7C", "KC", "9C", "5D", "7H"],
+  "foundations": [["AC", "2C"], [], ["AD", "2D", "3D", "4D", "5D", "6D", "7D"], [],
+                  ["AH", "2H", "3H"], ["AH", "2H"],
+                  ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS"],
+                  ["AS", "2S"]]})",
+                                      "end game");
+    using T = VariantTraits<VariantId::Diplomat>;
+    const PackedState<T> state(p);
+    auto test = std::make_unique<CapacityTest<T>>();
+    EXPECT_EQ(test->relaxed_lost(state, true, true, 1u << 16), std::nullopt);
+    EXPECT_EQ(test->relaxed_lost(state, true, true, kStartCap), std::optional<bool>(true));
+    CapacityBudget without_start = kEndGameCapacityBudget;
+    without_start.first_cap = 0;
+    EXPECT_FALSE(capacity_lost(p, without_start));
+    EXPECT_TRUE(capacity_lost(p, kEndGameCapacityBudget));
+    SearchLimits limits;
+    limits.node_limit = 1000;
+    EXPECT_EQ(FastSolver(16u << 20).solve(p, limits).verdict, Verdict::Lost);
+}
+
 // Soundness: every position the test calls lost is not won for the unpruned reference search
 // (lost, or past its node cap), with a deal's budget and with an end game's, which searches the
 // relaxed games further and so calls at least the same positions lost. The positions are greedy

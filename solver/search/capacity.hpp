@@ -172,6 +172,9 @@ struct CapacityBudget {
     std::uint64_t max_savings;
     std::uint64_t max_loose_cap;
     std::uint64_t max_strict_cap;
+    // The strict cap of the first relaxed search, outside the savings (0: as any other); its
+    // loose cap is max_loose_cap.
+    std::uint64_t first_cap = 0;
 };
 // From a deal, the base caps only. The end game's budget decides no more deals (Diplomat, Lady
 // Palk, Emperor and Emperor-modern seeds 1-200 at 1M nodes: the same verdicts and nodes) for about
@@ -180,6 +183,18 @@ struct CapacityBudget {
 // lost.
 inline constexpr CapacityBudget kDealCapacityBudget{1, kRelaxedNodeCap, kLooseNodeCap,
                                                     kRelaxedNodeCap};
+// The caps of the first relaxed search from an end game, outside its savings: the start
+// position's, which a player asks about. A relaxed game of the start that is lost ends the search
+// at once, where its positions' own relaxed games, smaller, may each stay open: the strict games
+// of Diplomat seed 7 and 966 positions with 8 to 11 stock cards are lost in 47,000 to 1.9 million
+// states (about a microsecond each), and the search below them can take millions of nodes. 36
+// positions sampled from the complete search of Diplomat seeds 7, 703 and 966 with 8 to 16 stock
+// cards, at 300,000 nodes: 15 -> 26 lost, 7.6M -> 3.1M nodes, 41 -> 48 s (an open strict game
+// costs its cap: 2 s); the 180 end games of kEndGameCapacityBudget: 165 -> 174 lost, 6.0M -> 1.8M
+// nodes, 42 -> 48 s. Half this cap: 23 of the 36 lost; twice: 26, in 59 s (both measured with
+// the loose game's cap as large, which decided nothing more and took up to twice the time on
+// open games). The relaxed search does not watch --time-limit.
+inline constexpr std::uint64_t kStartCap = std::uint64_t{1} << 21;
 // From an end game (a start with at most kEndGameStock stock cards, portfolio.hpp), where the
 // complete search proves losses, with all its savings at the start: a relaxed game that needs
 // 10,000 to 65,000 states takes a few milliseconds and can cut 10^5 nodes. On 180 end games
@@ -187,7 +202,7 @@ inline constexpr CapacityBudget kDealCapacityBudget{1, kRelaxedNodeCap, kLooseNo
 // 132, Lady Palk 20; 0-3 and 4-7 stock cards), solved at 300,000 nodes: 154 lost in 9.3M nodes,
 // against 136 in 14.5M with a deal's budget, in 50 CPU seconds against 44.
 inline constexpr CapacityBudget kEndGameCapacityBudget{
-    4, std::uint64_t{1} << 18, std::uint64_t{1} << 16, std::uint64_t{1} << 16};
+    4, std::uint64_t{1} << 18, std::uint64_t{1} << 16, std::uint64_t{1} << 16, kStartCap};
 // A relaxed state stopped at its caps is searched again with caps four times larger, as long as
 // the strict one stays within kMaxRetryCap, once its position has come back to the test often
 // enough to pay for it, kStatesPerReturn states each time.
@@ -249,15 +264,20 @@ class CapacityTest {
                 strict_cap = std::uint64_t{last.strict_cap} * 4;
                 if (strict_cap > kMaxRetryCap) return false;
                 if (++last.returns * kStatesPerReturn < strict_cap) return false;
+            } else if (!searched_once_ && budget_.first_cap > 0) {
+                loose_cap = budget_.max_loose_cap;
+                strict_cap = budget_.first_cap;
             } else {
                 savings_ = std::min(savings_ + budget_.saved_per_test, budget_.max_savings);
                 if (savings_ < kRelaxedNodeCap) return false;
                 loose_cap = std::clamp(savings_, kLooseNodeCap, budget_.max_loose_cap);
                 strict_cap = std::clamp(savings_, kRelaxedNodeCap, budget_.max_strict_cap);
             }
+            const bool saved_up = !retry && (searched_once_ || budget_.first_cap == 0);
+            searched_once_ = true;
             std::uint64_t searched = 0;
             const Outcome outcome = search_both(loose_cap, strict_cap, searched);
-            if (!retry) {
+            if (saved_up) {
                 const std::uint64_t free = kLooseNodeCap + kRelaxedNodeCap;
                 const std::uint64_t spent = outcome == Outcome::Capped ? searched
                                             : searched > free          ? searched - free
@@ -771,6 +791,7 @@ class CapacityTest {
     std::unordered_map<std::uint64_t, Retry> capped_;  // relaxed states past the cap
     std::uint64_t nodes_ = 0;
     std::uint64_t cap_ = kRelaxedNodeCap;  // this search's
+    bool searched_once_ = false;           // a relaxed search has been made (budget_.first_cap)
     CapacityBudget budget_;
     std::uint64_t savings_;      // states saved up for the next search: at first, the most
     bool strict_ = false;        // which game: home cards never link chains
