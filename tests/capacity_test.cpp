@@ -167,12 +167,43 @@ TEST(Capacity, AnEndGamesStartGetsTheLargerCaps) {
     EXPECT_EQ(test->relaxed_lost(state, true, true, 1u << 16), std::nullopt);
     EXPECT_EQ(test->relaxed_lost(state, true, true, kStartCap), std::optional<bool>(true));
     CapacityBudget without_start = kEndGameCapacityBudget;
-    without_start.first_cap = 0;
+    without_start.start_cap = 0;
     EXPECT_FALSE(capacity_lost(p, without_start));
     EXPECT_TRUE(capacity_lost(p, kEndGameCapacityBudget));
     SearchLimits limits;
     limits.node_limit = 1000;
     EXPECT_EQ(FastSolver(16u << 20).solve(p, limits).verdict, Verdict::Lost);
+}
+
+// An Emperor seed 480 position from its complete search, with 24 stock cards: above the stock line
+// of the other tests (kCapacityStockLeft), within the start's (kStartStockLeft), and its strict
+// relaxed game is lost in about 97,000 states. A search from it takes kMidGameCapacityBudget and
+// ends at once, where without the start's search it needs 278,601 nodes; the search without the
+// capacity test proves it lost too.
+TEST(Capacity, AStartWithUpTo24StockCardsIsTested) {
+    const Position p = parse_position(R"({
+  "variant": "emperor", "ranks": 13,
+  "tableau": [
+    ["AH", "8D", "KC", "QD", "JC", "10H"], ["2H", "KS", "QH"],
+    ["9D", "10D", "2H", "JH", "10S", "9D", "8S"], ["4C", "9H", "4D", "4H"], ["10C"],
+    ["5H", "7S", "AC", "JH", "10S"], ["6C", "KH", "AS", "8C"], ["6D", "JS", "KC"],
+    ["QS", "3S", "2S", "3H", "2S"], ["7D", "JS", "7H", "KS", "QH"]],
+  "face_down": [2, 1, 3, 3, 0, 3, 3, 2, 3, 3],
+  "stock": ["4D", "7C", "6H", "10H", "7C", "JD", "KD", "6D", "4H", "9C", "QC", "3C", "QD", "9H",
+            "7H", "10D", "4S", "5D", "7D", "KD", "6S", "9S", "AS", "JC"],
+  "waste": ["6H", "9C", "9S", "5H", "7S", "4C", "8D", "QC", "3D", "5C", "8H", "5S", "6S", "3S",
+            "10C", "5D", "5C", "8C", "4S", "8S", "QS", "2C", "5S", "JD", "3D", "8H", "KH", "6C",
+            "3H"],
+  "foundations": [["AC", "2C", "3C"], [], ["AD", "2D"], ["AD", "2D"], ["AH"], [], [], []]})",
+                                      "mid game");
+    EXPECT_FALSE(capacity_lost(p, kDealCapacityBudget));
+    EXPECT_TRUE(capacity_lost(p, kMidGameCapacityBudget));
+    SearchLimits limits;
+    limits.node_limit = 1000;
+    EXPECT_EQ(FastSolver(16u << 20).solve(p, limits).verdict, Verdict::Lost);
+    limits.node_limit = 10000000;
+    FastSolver without_it(64u << 20, parse_disabled_techniques("capacity"));
+    EXPECT_EQ(without_it.solve(p, limits).verdict, Verdict::Lost);
 }
 
 // Soundness: every position the test calls lost is not won for the unpruned reference search

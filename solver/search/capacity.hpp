@@ -172,9 +172,9 @@ struct CapacityBudget {
     std::uint64_t max_savings;
     std::uint64_t max_loose_cap;
     std::uint64_t max_strict_cap;
-    // The strict cap of the first relaxed search, outside the savings (0: as any other); its
-    // loose cap is max_loose_cap.
-    std::uint64_t first_cap = 0;
+    // The strict cap of the start position's relaxed search, outside the savings (0: none); its
+    // loose cap is max_loose_cap. The start is the first position a search tests.
+    std::uint64_t start_cap = 0;
 };
 // From a deal, the base caps only. The end game's budget decides no more deals (Diplomat, Lady
 // Palk, Emperor and Emperor-modern seeds 1-200 at 1M nodes: the same verdicts and nodes) for about
@@ -183,9 +183,9 @@ struct CapacityBudget {
 // lost.
 inline constexpr CapacityBudget kDealCapacityBudget{1, kRelaxedNodeCap, kLooseNodeCap,
                                                     kRelaxedNodeCap};
-// The caps of the first relaxed search from an end game, outside its savings: the start
-// position's, which a player asks about. A relaxed game of the start that is lost ends the search
-// at once, where its positions' own relaxed games, smaller, may each stay open: the strict games
+// The strict cap of the start position's relaxed search (the position a player asks about),
+// outside the savings, where the start has at most kStartStockLeft stock cards: from an end game,
+// and from a start with up to 24. A relaxed game of the start that is lost ends the search at once, where its positions' own relaxed games, smaller, may each stay open: the strict games
 // of Diplomat seed 7 and 966 positions with 8 to 11 stock cards are lost in 47,000 to 1.9 million
 // states (about a microsecond each), and the search below them can take millions of nodes. 36
 // positions sampled from the complete search of Diplomat seeds 7, 703 and 966 with 8 to 16 stock
@@ -194,7 +194,16 @@ inline constexpr CapacityBudget kDealCapacityBudget{1, kRelaxedNodeCap, kLooseNo
 // nodes, 42 -> 48 s. Half this cap: 23 of the 36 lost; twice: 26, in 59 s (both measured with
 // the loose game's cap as large, which decided nothing more and took up to twice the time on
 // open games). The relaxed search does not watch --time-limit.
+//
+// Above 16 stock cards no other position is tested, but the start's strict game is still often
+// lost within this cap: of 12 positions with 17 to 24 stock cards sampled from the complete
+// search of Emperor seed 480 and Emperor-modern seed 132, in 11 (97,000 to 1.6 million states),
+// where 3 were proven lost at 300,000 nodes without the start's search and 11 are with it (with
+// 5 of Diplomat seed 7, none either way: 3 -> 11 of the 17 in all, 4.6M -> 1.8M nodes, 11 -> 24
+// s); of 10 with 25 to 32, in 2 (and none of 12 from Emperor seed 188 and Emperor-modern seed 563
+// with 17 to 32).
 inline constexpr std::uint64_t kStartCap = std::uint64_t{1} << 21;
+inline constexpr int kStartStockLeft = 24;
 // From an end game (a start with at most kEndGameStock stock cards, portfolio.hpp), where the
 // complete search proves losses, with all its savings at the start: a relaxed game that needs
 // 10,000 to 65,000 states takes a few milliseconds and can cut 10^5 nodes. On 180 end games
@@ -203,6 +212,10 @@ inline constexpr std::uint64_t kStartCap = std::uint64_t{1} << 21;
 // against 136 in 14.5M with a deal's budget, in 50 CPU seconds against 44.
 inline constexpr CapacityBudget kEndGameCapacityBudget{
     4, std::uint64_t{1} << 18, std::uint64_t{1} << 16, std::uint64_t{1} << 16, kStartCap};
+// Between the two, a start with 17 to kStartStockLeft stock cards: a deal's budget, and the
+// start's search.
+inline constexpr CapacityBudget kMidGameCapacityBudget{1, kRelaxedNodeCap, kLooseNodeCap,
+                                                       kRelaxedNodeCap, kStartCap};
 // A relaxed state stopped at its caps is searched again with caps four times larger, as long as
 // the strict one stays within kMaxRetryCap, once its position has come back to the test often
 // enough to pay for it, kStatesPerReturn states each time.
@@ -241,7 +254,10 @@ class CapacityTest {
         if constexpr (!kApplies) {
             return false;
         } else {
-            if (state.stock_left() > kCapacityStockLeft) return false;
+            // The first position tested is the search's start (depth_first.hpp tests it first).
+            const bool start = !tested_start_ && budget_.start_cap > 0;
+            tested_start_ = true;
+            if (state.stock_left() > (start ? kStartStockLeft : kCapacityStockLeft)) return false;
             load(state);
             // A real position always fits (step 1 of the proof); nothing to prove if it did not.
             if (!fits()) return false;
@@ -264,17 +280,16 @@ class CapacityTest {
                 strict_cap = std::uint64_t{last.strict_cap} * 4;
                 if (strict_cap > kMaxRetryCap) return false;
                 if (++last.returns * kStatesPerReturn < strict_cap) return false;
-            } else if (!searched_once_ && budget_.first_cap > 0) {
+            } else if (start) {
                 loose_cap = budget_.max_loose_cap;
-                strict_cap = budget_.first_cap;
+                strict_cap = budget_.start_cap;
             } else {
                 savings_ = std::min(savings_ + budget_.saved_per_test, budget_.max_savings);
                 if (savings_ < kRelaxedNodeCap) return false;
                 loose_cap = std::clamp(savings_, kLooseNodeCap, budget_.max_loose_cap);
                 strict_cap = std::clamp(savings_, kRelaxedNodeCap, budget_.max_strict_cap);
             }
-            const bool saved_up = !retry && (searched_once_ || budget_.first_cap == 0);
-            searched_once_ = true;
+            const bool saved_up = !retry && !start;
             std::uint64_t searched = 0;
             const Outcome outcome = search_both(loose_cap, strict_cap, searched);
             if (saved_up) {
@@ -791,7 +806,7 @@ class CapacityTest {
     std::unordered_map<std::uint64_t, Retry> capped_;  // relaxed states past the cap
     std::uint64_t nodes_ = 0;
     std::uint64_t cap_ = kRelaxedNodeCap;  // this search's
-    bool searched_once_ = false;           // a relaxed search has been made (budget_.first_cap)
+    bool tested_start_ = false;            // a position has been tested (budget_.start_cap)
     CapacityBudget budget_;
     std::uint64_t savings_;      // states saved up for the next search: at first, the most
     bool strict_ = false;        // which game: home cards never link chains

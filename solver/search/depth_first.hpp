@@ -271,7 +271,10 @@ class DepthFirstSearch final : public SearchMember<T> {
     std::vector<ScoredMove> scored_;
     DeadEndTest<T> dead_end_;
     CapacityTest<T> capacity_{config_.key_set,
-                              config_.end_game ? kEndGameCapacityBudget : kDealCapacityBudget};
+                              config_.end_game ? kEndGameCapacityBudget
+                              : static_cast<int>(start_.stock.size()) <= kStartStockLeft
+                                  ? kMidGameCapacityBudget
+                                  : kDealCapacityBudget};
     std::uint64_t nodes_ = 0;
     std::uint64_t node_cap_ = 0;
     SearchClock::time_point deadline_ = SearchClock::time_point::max();
