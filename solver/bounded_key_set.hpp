@@ -50,9 +50,6 @@ class BoundedKeySet {
         size_ = 0;
     }
     std::size_t size() const { return size_; }
-    std::size_t max_keys() const { return max_keys_; }
-    // The bytes its slots take now (at most 24 per key of max_keys).
-    std::size_t bytes() const { return keys_.size() * (sizeof(std::uint64_t) + sizeof(std::uint32_t)); }
 
   private:
     static constexpr std::uint64_t kEmpty = 0;
@@ -93,7 +90,8 @@ class BoundedKeySet {
         old_work.swap(work_);
         size_ = 0;
         for (std::size_t i = 0; i < old_keys.size(); ++i) {
-            if (old_keys[i] != kEmpty && static_cast<int>(std::bit_width(old_work[i])) >= min_digits) {
+            const int digits = static_cast<int>(std::bit_width(old_work[i]));
+            if (old_keys[i] != kEmpty && digits >= min_digits) {
                 put(old_keys[i], old_work[i]);
             }
         }

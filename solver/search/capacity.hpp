@@ -39,22 +39,23 @@
 // in 5 of the 12 within two million states (in 10 with a memory of relaxed states 32 times larger
 // than the 2^17 keys it then had).
 //
-// In the strict game a card must also have its place before it moves, as in the real game, where a
-// card from the waste lands on a column's top card or in a space and nothing lies on it then, and
-// a card that leaves a stack (lifted with the cards on it, or home as its column's top) frees its
-// column's next card, or the column, only by leaving. So the waste's top joins the pool only when
-// the pool fits with it as no card's parent, and a stack's top card leaves its stack only when the
-// state after fits without its column (neither its slot nor free), unless it builds on the card
-// under it or is its stack's only card (it then joins the pool at once, below, and keeps the
-// plain test; in Lady Palk, an only card that is a King). Without that the strict game swaps chains through a column that only one of them
-// can free: in an Emperor-modern seed 132 end game (7 stock cards, 32 in the waste, no space; the
-// complete search proves it lost in 436 nodes with neither test), the run headed by 6C left the
-// 5D under it for the column of the run headed by 4S, which could leave that column only for the
-// 5D. With it, the strict games of 60 end games of Diplomat seeds 7 and 966 and Emperor-modern seed
-// 132 (4 to 7 stock cards) are lost in 44 instead of 39 within 2^20 states, and won in none
-// instead of 9, and Emperor-modern's in 1.5 times fewer states (six of them in 33 to 546 times
-// fewer); of 57 positions that the complete search of Emperor-modern seed 132 meets with 8 to 11
-// stock cards, the strict game is lost in all 57 within 2^20 states, against one before.
+// In the strict game a card must also have its place before it moves, as in the real game, where
+// a card from the waste lands on a column's top card or in a space and nothing lies on it then,
+// and a card that leaves a stack (lifted with the cards on it, or home as its column's top)
+// frees its column's next card, or the column, only by leaving. So the waste's top joins the
+// pool only when the pool fits with it as no card's parent, and a stack's top card leaves its
+// stack only when the state after fits without its column (neither its slot nor free), unless it
+// builds on the card under it or is its stack's only card (it then joins the pool at once,
+// below, and keeps the plain test; in Lady Palk, an only card that is a King). Without that the
+// strict game swaps chains through a column that only one of them can free: in an Emperor-modern
+// seed 132 end game (7 stock cards, 32 in the waste, no space; the complete search proves it
+// lost in 436 nodes with neither test), the run headed by 6C left the 5D under it for the column
+// of the run headed by 4S, which could leave that column only for the 5D. With it, the strict
+// games of 60 end games of Diplomat seeds 7 and 966 and Emperor-modern seed 132 (4 to 7 stock
+// cards) are lost in 44 instead of 39 within 2^20 states, and won in none instead of 9, and
+// Emperor-modern's in 1.5 times fewer states (six of them in 33 to 546 times fewer); of 57
+// positions that the complete search of Emperor-modern seed 132 meets with 8 to 11 stock cards,
+// the strict game is lost in all 57 within 2^20 states, against one before.
 //
 // Fit. Cards that can lie on each other form *families*: in suit, the suits (Malmaison); down by
 // rank, one family (Diplomat, Lady Palk); alternating colours, two (black odd ranks with red even
@@ -184,16 +185,17 @@ struct CapacityBudget {
 inline constexpr CapacityBudget kDealCapacityBudget{1, kRelaxedNodeCap, kLooseNodeCap,
                                                     kRelaxedNodeCap};
 // The strict cap of the start position's relaxed search (the position a player asks about),
-// outside the savings, where the start has at most kStartStockLeft stock cards: from an end game,
-// and from a start with up to 24. A relaxed game of the start that is lost ends the search at once, where its positions' own relaxed games, smaller, may each stay open: the strict games
-// of Diplomat seed 7 and 966 positions with 8 to 11 stock cards are lost in 47,000 to 1.9 million
-// states (about a microsecond each), and the search below them can take millions of nodes. 36
-// positions sampled from the complete search of Diplomat seeds 7, 703 and 966 with 8 to 16 stock
-// cards, at 300,000 nodes: 15 -> 26 lost, 7.6M -> 3.1M nodes, 41 -> 48 s (an open strict game
-// costs its cap: 2 s); the 180 end games of kEndGameCapacityBudget: 165 -> 174 lost, 6.0M -> 1.8M
-// nodes, 42 -> 48 s. Half this cap: 23 of the 36 lost; twice: 26, in 59 s (both measured with
-// the loose game's cap as large, which decided nothing more and took up to twice the time on
-// open games). The relaxed search does not watch --time-limit.
+// outside the savings, where the start has at most kStartStockLeft stock cards: from an end
+// game, and from a start with up to 24. A relaxed game of the start that is lost ends the search
+// at once, where its positions' own relaxed games, smaller, may each stay open: the strict games
+// of Diplomat seed 7 and 966 positions with 8 to 11 stock cards are lost in 47,000 to 1.9
+// million states (about a microsecond each), and the search below them can take millions of
+// nodes. 36 positions sampled from the complete search of Diplomat seeds 7, 703 and 966 with 8
+// to 16 stock cards, at 300,000 nodes: 15 -> 26 lost, 7.6M -> 3.1M nodes, 41 -> 48 s (an open
+// strict game costs its cap: 2 s); the 180 end games of kEndGameCapacityBudget: 165 -> 174 lost,
+// 6.0M -> 1.8M nodes, 42 -> 48 s. Half this cap: 23 of the 36 lost; twice: 26, in 59 s (both
+// measured with the loose game's cap as large, which decided nothing more and took up to twice
+// the time on open games). The relaxed search does not watch --time-limit.
 //
 // Above 16 stock cards no other position is tested, but the start's strict game is still often
 // lost within this cap: of 12 positions with 17 to 24 stock cards sampled from the complete
@@ -371,7 +373,7 @@ class CapacityTest {
     // states each took (bounded_key_set.hpp), at most kMaxLostKeys of them (24 MiB at most); when
     // full, the cheapest are forgotten. With PathSets emptied at 2^19 keys instead, the strict
     // games of Diplomat seed 7 positions with 8 stock cards were open after 8 million states, and
-    // are lost in 1.3-1.8 million. The won ones (kMaxKeys, in PathSets: path_set.hpp) are only the
+    // are lost in 1.6-1.9 million. The won ones (kMaxKeys, in PathSets: path_set.hpp) are only the
     // lines of relaxed wins, and are emptied when full.
     static constexpr std::size_t kMaxLostKeys = std::size_t{1} << 20;
     static constexpr std::size_t kMaxKeys = std::size_t{1} << 19;
