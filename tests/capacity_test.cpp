@@ -3,6 +3,7 @@
 // on reduced decks. Full-rank end games check it beside the dead-end test, in dead_end_test.cpp.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -144,7 +145,8 @@ TEST(Capacity, StrictGameCardsNeedTheirPlaceBeforeTheyMove) {
 // A Diplomat seed 966 position from its complete search, with 8 stock cards and 27 in the waste,
 // whose strict relaxed game is lost in about 153,000 states: past the caps of the end game's other
 // tests (2^16), within the start's (kStartCap). So it is called lost as an end game's start, and
-// not without the start's caps; the soundness test below checks the calls the larger caps add.
+// not without the start's caps, nor once the search's deadline has passed; the soundness test
+// below checks the calls the larger caps add.
 TEST(Capacity, AnEndGamesStartGetsTheLargerCaps) {
     const Position p = parse_position(R"({
   "variant": "diplomat", "ranks": 13,
@@ -170,6 +172,10 @@ TEST(Capacity, AnEndGamesStartGetsTheLargerCaps) {
     without_start.start_cap = 0;
     EXPECT_FALSE(capacity_lost(p, without_start));
     EXPECT_TRUE(capacity_lost(p, kEndGameCapacityBudget));
+    // Past the search's deadline (--time-limit) the relaxed search stops as at a cap.
+    auto late = std::make_unique<CapacityTest<T>>(0, kEndGameCapacityBudget);
+    late->set_deadline(std::chrono::steady_clock::now() - std::chrono::seconds(1));
+    EXPECT_FALSE(late->lost(state));
     SearchLimits limits;
     limits.node_limit = 1000;
     EXPECT_EQ(FastSolver(16u << 20).solve(p, limits).verdict, Verdict::Lost);

@@ -138,6 +138,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
@@ -195,7 +196,8 @@ inline constexpr CapacityBudget kDealCapacityBudget{1, kRelaxedNodeCap, kLooseNo
 // strict game costs its cap: 2 s); the 180 end games of kEndGameCapacityBudget: 165 -> 174 lost,
 // 6.0M -> 1.8M nodes, 42 -> 48 s. Half this cap: 23 of the 36 lost; twice: 26, in 59 s (both
 // measured with the loose game's cap as large, which decided nothing more and took up to twice
-// the time on open games). The relaxed search does not watch --time-limit.
+// the time on open games). Like every relaxed search it stops at the search's deadline
+// (--time-limit).
 //
 // Above 16 stock cards no other position is tested, but the start's strict game is still often
 // lost within this cap: of 12 positions with 17 to 24 stock cards sampled from the complete
@@ -250,6 +252,10 @@ class CapacityTest {
         : seed_(0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(key_set + 1)),
           budget_(budget),
           savings_(budget.max_savings) {}
+
+    // Relaxed searches stop, as at a cap, once `deadline` has passed (checked every 4,096 states):
+    // the start's search can take seconds, and --time-limit must still stop a solve.
+    void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
 
     // True when the relaxed game of `state` is lost, so `state` is lost.
     bool lost(const PackedState<T>& state) {
@@ -713,6 +719,9 @@ class CapacityTest {
         if (lost_.contains(here)) return Outcome::Lost;
         if (won_.contains(here)) return Outcome::Won;
         if (++nodes_ > cap_) return Outcome::Capped;
+        if ((nodes_ & 4095) == 0 && std::chrono::steady_clock::now() >= deadline_) {
+            return Outcome::Capped;
+        }
         const std::uint64_t entered = nodes_;
         Outcome outcome = Outcome::Lost;
         // Home moves from the waste's top or a stack's top (in the loose game, the pool's went
@@ -809,6 +818,7 @@ class CapacityTest {
     std::uint64_t nodes_ = 0;
     std::uint64_t cap_ = kRelaxedNodeCap;  // this search's
     bool tested_start_ = false;            // a position has been tested (budget_.start_cap)
+    std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
     CapacityBudget budget_;
     std::uint64_t savings_;      // states saved up for the next search: at first, the most
     bool strict_ = false;        // which game: home cards never link chains

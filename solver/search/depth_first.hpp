@@ -78,6 +78,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         assert(config_.retire_after == 0 || config_.branching > 0);
         if (config_.retire_after != 0) node_cap = std::min(node_cap, config_.retire_after);
         deadline_ = deadline;
+        capacity_.set_deadline(deadline);
         while (status_ == SearchStatus::Paused) {
             const std::uint64_t run_end =
                 config_.restart_unit == 0 ? node_cap
