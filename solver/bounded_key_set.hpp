@@ -8,7 +8,7 @@
 // million states then forgets, halfway, the states its deepest lines settled, and searches them
 // again and again. A Diplomat seed 7 position with 8 stock cards, whose strict relaxed game
 // (search/capacity.hpp) is lost, was still open after 8 million states with a set emptied at 2^19
-// keys; kept here with at most 2^20 keys, it is lost in 1.8 million (1.4 million with a set that
+// keys; kept here with at most 2^20 keys, it is lost in 1.9 million (1.4 million with a set that
 // never forgets). The cheapest keys go first because a key is worth what searching it again would
 // cost: most keys are states settled by one expansion, which is all that forgetting them costs.
 //

@@ -218,8 +218,18 @@ inline constexpr CapacityBudget kEndGameCapacityBudget{
     4, std::uint64_t{1} << 18, std::uint64_t{1} << 16, std::uint64_t{1} << 16, kStartCap};
 // Between the two, a start with 17 to kStartStockLeft stock cards: a deal's budget, and the
 // start's search.
-inline constexpr CapacityBudget kMidGameCapacityBudget{1, kRelaxedNodeCap, kLooseNodeCap,
-                                                       kRelaxedNodeCap, kStartCap};
+inline constexpr CapacityBudget kMidGameCapacityBudget = [] {
+    CapacityBudget budget = kDealCapacityBudget;
+    budget.start_cap = kStartCap;
+    return budget;
+}();
+// The budget of a complete search from its start: an end game's (the portfolio's end_game), a
+// mid-game's, or a deal's, by the start's stock.
+inline constexpr const CapacityBudget& capacity_budget(bool end_game, int start_stock) {
+    return end_game                          ? kEndGameCapacityBudget
+           : start_stock <= kStartStockLeft ? kMidGameCapacityBudget
+                                            : kDealCapacityBudget;
+}
 // A relaxed state stopped at its caps is searched again with caps four times larger, as long as
 // the strict one stays within kMaxRetryCap, once its position has come back to the test often
 // enough to pay for it, kStatesPerReturn states each time.

@@ -271,11 +271,9 @@ class DepthFirstSearch final : public SearchMember<T> {
     std::vector<Undo> undo_;
     std::vector<ScoredMove> scored_;
     DeadEndTest<T> dead_end_;
-    CapacityTest<T> capacity_{config_.key_set,
-                              config_.end_game ? kEndGameCapacityBudget
-                              : static_cast<int>(start_.stock.size()) <= kStartStockLeft
-                                  ? kMidGameCapacityBudget
-                                  : kDealCapacityBudget};
+    CapacityTest<T> capacity_{
+        config_.key_set,
+        capacity_budget(config_.end_game, static_cast<int>(start_.stock.size()))};
     std::uint64_t nodes_ = 0;
     std::uint64_t node_cap_ = 0;
     SearchClock::time_point deadline_ = SearchClock::time_point::max();
