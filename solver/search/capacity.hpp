@@ -177,6 +177,11 @@ struct CapacityBudget {
     // The strict cap of the start position's relaxed search, outside the savings (0: none); its
     // loose cap is max_loose_cap. The start is the first position a search tests.
     std::uint64_t start_cap = 0;
+    // Whether a saved-up search that ends within the base caps (kLooseNodeCap, kRelaxedNodeCap)
+    // costs nothing, or spends what it searched like one stopped at its cap.
+    bool base_caps_free = true;
+    // Whether the test runs in Malmaison with this budget (CapacityTest::kApplies).
+    bool malmaison = false;
 };
 // From a deal, the base caps only. The end game's budget decides no more deals (Diplomat, Lady
 // Palk, Emperor and Emperor-modern seeds 1-200 at 1M nodes: the same verdicts and nodes) for about
@@ -223,9 +228,24 @@ inline constexpr CapacityBudget kMidGameCapacityBudget = [] {
     budget.start_cap = kStartCap;
     return budget;
 }();
+// Malmaison's end games: the end game's budget, where every saved-up search spends what it
+// searched. Its relaxed states are larger (sixteen piles, four suits of four decks), and most of
+// them are new at each position, so free searches within the base caps made an open end game
+// (14 stock cards, 73 in the waste; from the beam's runs on seed 2) take 38 s at the default
+// 1,000,000 nodes, against 2.5 s without the test; with every search spent, 9.5 s. On the 112 end
+// games of CapacityTest::kApplies both decide the same positions in the same nodes; the 20 with
+// 12 to 16 stock cards take 42 s instead of 100 s (14 s without the test).
+inline constexpr CapacityBudget kMalmaisonEndGameCapacityBudget = [] {
+    CapacityBudget budget = kEndGameCapacityBudget;
+    budget.base_caps_free = false;
+    budget.malmaison = true;
+    return budget;
+}();
 // The budget of a complete search from its start: an end game's (the portfolio's end_game), a
-// mid-game's, or a deal's, by the start's stock.
-inline constexpr const CapacityBudget& capacity_budget(bool end_game, int start_stock) {
+// mid-game's, or a deal's, by the start's stock; in Malmaison, an end game's or none.
+inline constexpr const CapacityBudget& capacity_budget(VariantId variant, bool end_game,
+                                                       int start_stock) {
+    if (variant == VariantId::Malmaison && end_game) return kMalmaisonEndGameCapacityBudget;
     return end_game                          ? kEndGameCapacityBudget
            : start_stock <= kStartStockLeft ? kMidGameCapacityBudget
                                             : kDealCapacityBudget;
@@ -247,21 +267,26 @@ inline constexpr int kCapacityStockLeft = 16;
 template <class T>
 class CapacityTest {
   public:
-    // Double Dot deals stock cards onto columns: its columns are not chains. Malmaison is left
-    // out for its cost: its seeds 1-10 at 100,000 nodes took 6.0 s with the test against 3.2 s
-    // without, with no deal decided either way (its complete search seldom reaches a position
-    // the test could prove lost), though the test holds there: on the playouts of
-    // tests/capacity_test.cpp it calls 123 Malmaison positions lost, and the reference search
-    // proves every one lost. Nor does it finish a proof where the complete search alone cannot:
-    // on Malmaison seed 96 with nine ranks (unknown at 20M nodes), 50M nodes of the complete
-    // search alone (`--disable probes`) took 236 s with it and 89 s without, and both spent
-    // 99.9% of it with at most 7 stock cards left and 48-95 of 144 cards up.
-    static constexpr bool kApplies = !T::kDeals && T::kId != VariantId::Malmaison;
+    // Double Dot deals stock cards onto columns: its columns are not chains. Malmaison runs the
+    // test only with a budget that says so (kMalmaisonEndGameCapacityBudget: from an end game).
+    // From its deals the test costs and decides nothing: seeds 1-10 at 100,000 nodes took 6.0 s
+    // with it against 3.2 s without, with no deal decided either way, and on seed 96 with nine
+    // ranks (unknown at 20M nodes) 50M nodes of the complete search alone (`--disable probes`)
+    // took 236 s with it and 89 s without, neither finishing. From an end game it decides what
+    // the search alone does not: of 112 full-deck end games sampled from the beam's runs on
+    // seeds 1-4 (0 to 16 stock cards, 56 to 81 cards in the waste), at 300,000 nodes, 106 are
+    // proven lost with it and 67 without (0-3 stock cards: 20 and 19 of 20; 4-7: 40 and 24 of
+    // 40; 8-11: 32 and 19 of 32; 12-16: 14 and 5 of 20), in 1.8M nodes and 67 s against 15.9M
+    // and 54 s, most of them by the start's search within a few hundred nodes. With 17 to 24
+    // stock cards (the start's search of a mid-game) it decided 3 of 18 where the search alone
+    // decided none, for 6 s a position instead of 0.8: left out.
+    static constexpr bool kApplies = !T::kDeals;
 
     explicit CapacityTest(int key_set = 0, const CapacityBudget& budget = kDealCapacityBudget)
         : seed_(0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(key_set + 1)),
           budget_(budget),
-          savings_(budget.max_savings) {}
+          savings_(budget.max_savings),
+          on_(T::kId != VariantId::Malmaison || budget.malmaison) {}
 
     // Relaxed searches stop, as at a cap, once `deadline` has passed (checked every 4,096 states):
     // the start's search can take seconds, and --time-limit must still stop a solve.
@@ -272,6 +297,7 @@ class CapacityTest {
         if constexpr (!kApplies) {
             return false;
         } else {
+            if (!on_) return false;
             // The first position tested is the search's start (depth_first.hpp tests it first).
             const bool start = !tested_start_ && budget_.start_cap > 0;
             tested_start_ = true;
@@ -311,7 +337,8 @@ class CapacityTest {
             std::uint64_t searched = 0;
             const Outcome outcome = search_both(loose_cap, strict_cap, searched);
             if (saved_up) {
-                const std::uint64_t free = kLooseNodeCap + kRelaxedNodeCap;
+                const std::uint64_t free =
+                    budget_.base_caps_free ? kLooseNodeCap + kRelaxedNodeCap : 0;
                 const std::uint64_t spent = outcome == Outcome::Capped ? searched
                                             : searched > free          ? searched - free
                                                                        : 0;
@@ -831,6 +858,7 @@ class CapacityTest {
     std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
     CapacityBudget budget_;
     std::uint64_t savings_;      // states saved up for the next search: at first, the most
+    bool on_;                    // false: Malmaison with a budget that leaves it out
     bool strict_ = false;        // which game: home cards never link chains
     bool moves_at_once_ = true;  // false only in relaxed_lost
 };

@@ -273,7 +273,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     DeadEndTest<T> dead_end_;
     CapacityTest<T> capacity_{
         config_.key_set,
-        capacity_budget(config_.end_game, static_cast<int>(start_.stock.size()))};
+        capacity_budget(T::kId, config_.end_game, static_cast<int>(start_.stock.size()))};
     std::uint64_t nodes_ = 0;
     std::uint64_t node_cap_ = 0;
     SearchClock::time_point deadline_ = SearchClock::time_point::max();
