@@ -59,6 +59,17 @@ Position court_cards(std::initializer_list<std::string_view> ranks_bottom_up) {
     return p;
 }
 
+// A search from `p` proves it lost within 1,000 nodes, and so does the search without the capacity
+// test within `node_limit` nodes (the ablation keeps the verdict).
+void expect_lost_at_once_and_without_the_test(const Position& p, std::uint64_t node_limit) {
+    SearchLimits limits;
+    limits.node_limit = 1000;
+    EXPECT_EQ(FastSolver(16u << 20).solve(p, limits).verdict, Verdict::Lost);
+    limits.node_limit = node_limit;
+    FastSolver without_it(64u << 20, parse_disabled_techniques("capacity"));
+    EXPECT_EQ(without_it.solve(p, limits).verdict, Verdict::Lost);
+}
+
 // Kings on top: each takes one of the eight empty columns, and then the jacks, with the queens
 // under them and the tens at the bottom, can go nowhere. The dead-end test cannot see it (every
 // card can reach a space), the capacity test does. With the jacks under the queens, the queens
@@ -204,12 +215,7 @@ TEST(Capacity, AStartWithUpTo24StockCardsIsTested) {
                                       "mid game");
     EXPECT_FALSE(capacity_lost(p, kDealCapacityBudget));
     EXPECT_TRUE(capacity_lost(p, kMidGameCapacityBudget));
-    SearchLimits limits;
-    limits.node_limit = 1000;
-    EXPECT_EQ(FastSolver(16u << 20).solve(p, limits).verdict, Verdict::Lost);
-    limits.node_limit = 10000000;
-    FastSolver without_it(64u << 20, parse_disabled_techniques("capacity"));
-    EXPECT_EQ(without_it.solve(p, limits).verdict, Verdict::Lost);
+    expect_lost_at_once_and_without_the_test(p, 10000000);
 }
 
 // A Malmaison end game from the beam's runs on seed 2 (7 stock cards, 70 in the waste, one column
@@ -246,12 +252,7 @@ TEST(Capacity, MalmaisonIsTestedFromEndGamesOnly) {
     EXPECT_FALSE(capacity_lost(p, kMidGameCapacityBudget));
     EXPECT_EQ(&capacity_budget(VariantId::Malmaison, true, 7), &kMalmaisonEndGameCapacityBudget);
     EXPECT_TRUE(capacity_lost(p, kMalmaisonEndGameCapacityBudget));
-    SearchLimits limits;
-    limits.node_limit = 1000;
-    EXPECT_EQ(FastSolver(16u << 20).solve(p, limits).verdict, Verdict::Lost);
-    limits.node_limit = 3000000;
-    FastSolver without_it(64u << 20, parse_disabled_techniques("capacity"));
-    EXPECT_EQ(without_it.solve(p, limits).verdict, Verdict::Lost);
+    expect_lost_at_once_and_without_the_test(p, 3000000);
 }
 
 // Soundness: every position the test calls lost is not won for the unpruned reference search
