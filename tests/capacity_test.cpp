@@ -218,35 +218,13 @@ TEST(Capacity, AStartWithUpTo24StockCardsIsTested) {
     expect_lost_at_once_and_without_the_test(p, 10000000);
 }
 
-// A Malmaison end game from the beam's runs on seed 2 (7 stock cards, 70 in the waste, one column
-// empty): the test runs in Malmaison only with its end game's budget, never with a deal's, and
-// from the start's search proves it lost within a few dozen nodes, where the search without the
-// test needs 820,704 nodes to prove it lost too.
+// A Malmaison end game from the beam's runs on seed 2 (tests/positions/malmaison_end_game.json: 7
+// stock cards, 70 in the waste, one column empty): the test runs in Malmaison only with its end
+// game's budget, never with a deal's, and from the start's search proves it lost within a few
+// dozen nodes, where the search without the test needs 820,704 nodes to prove it lost too.
 TEST(Capacity, MalmaisonIsTestedFromEndGamesOnly) {
-    const Position p = parse_position(R"({
-  "variant": "malmaison", "ranks": 13,
-  "tableau": [
-    [], ["5H", "6D", "JC", "10C", "9C", "8C", "7C", "6C"], ["JS", "6C", "JC", "8D", "7D", "6D"],
-    ["KC", "QC", "JC", "10C", "9C", "8C"], ["9D", "9C", "QH", "8C", "3H"], ["JD"],
-    ["6S", "5S", "4S"], ["KS", "QS", "JS"], ["10H", "7H", "7C"],
-    ["JS", "JH", "10H", "9H", "8H", "7H"]],
-  "stock": ["7C", "AD", "QH", "QC", "9S", "4D", "9H"],
-  "waste": ["KH", "10H", "KH", "8S", "QH", "5H", "QS", "JC", "5D", "KS", "KC", "2H", "QS", "9S",
-            "5H", "5C", "9H", "3C", "3C", "9S", "JS", "9S", "KS", "4H", "6H", "10S", "KD", "5C",
-            "JH", "JH", "5D", "KH", "10C", "4C", "8S", "10D", "10S", "8D", "5C", "4C", "8H", "3C",
-            "10S", "4D", "9D", "KD", "KC", "10C", "KC", "3D", "QC", "4H", "2D", "8H", "QC", "10D",
-            "7S", "10S", "4C", "6H", "KS", "QS", "7H", "QD", "JD", "7D", "3S", "QD", "6C", "6H"],
-  "foundations": [
-    ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"], ["AC", "2C"], ["AC", "2C"],
-    ["AC", "2C"], ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD"],
-    ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD"],
-    ["AD", "2D", "3D"], [],
-    ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"],
-    ["AH", "2H", "3H", "4H"], ["AH", "2H", "3H"], ["AH"],
-    ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"],
-    ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"],
-    ["AS", "2S", "3S", "4S", "5S", "6S", "7S"], ["AS", "2S"]]})",
-                                      "Malmaison end game");
+    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
+                                     "/tests/positions/malmaison_end_game.json");
     EXPECT_FALSE(capacity_lost(p, kDealCapacityBudget));
     EXPECT_FALSE(capacity_lost(p, kEndGameCapacityBudget));
     EXPECT_FALSE(capacity_lost(p, kMidGameCapacityBudget));
