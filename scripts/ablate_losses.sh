@@ -70,7 +70,7 @@ for number, line in enumerate(open(path), 1):
 EOF
             ) || fail "$input: not a batch result file"
             while IFS= read -r start; do
-                [ -n "$start" ] && losses+=("$start")
+                if [ -n "$start" ]; then losses+=("$start"); fi
             done <<< "$starts" ;;
         *)
             verdict=$(verdict_of --position "$input")

@@ -285,8 +285,7 @@ class CapacityTest {
     explicit CapacityTest(int key_set = 0, const CapacityBudget& budget = kDealCapacityBudget)
         : seed_(0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(key_set + 1)),
           budget_(budget),
-          savings_(budget.max_savings),
-          on_(T::kId != VariantId::Malmaison || budget.malmaison) {}
+          savings_(budget.max_savings) {}
 
     // Relaxed searches stop, as at a cap, once `deadline` has passed (checked every 4,096 states):
     // the start's search can take seconds, and --time-limit must still stop a solve.
@@ -297,7 +296,7 @@ class CapacityTest {
         if constexpr (!kApplies) {
             return false;
         } else {
-            if (!on_) return false;
+            if (T::kId == VariantId::Malmaison && !budget_.malmaison) return false;
             // The first position tested is the search's start (depth_first.hpp tests it first).
             const bool start = !tested_start_ && budget_.start_cap > 0;
             tested_start_ = true;
@@ -858,7 +857,6 @@ class CapacityTest {
     std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
     CapacityBudget budget_;
     std::uint64_t savings_;      // states saved up for the next search: at first, the most
-    bool on_;                    // false: Malmaison with a budget that leaves it out
     bool strict_ = false;        // which game: home cards never link chains
     bool moves_at_once_ = true;  // false only in relaxed_lost
 };
