@@ -28,7 +28,8 @@ if [ "$kind" = address ]; then
     # The long tests are left to the plain build (scripts/test.sh runs them). Each checks the
     # pruning rules over many positions that the reference search exhausts: the dead-end test and
     # the restarting probes on reduced decks, and the dead-end, capacity, incomplete-pile and
-    # supermove rules on full-rank end games. The same code runs here in the shorter tests (the
+    # supermove rules on full-rank end games, and the capacity test's relaxed search with and
+    # without its reductions. The same code runs here in the shorter tests (the
     # differential and ablation tests search with every rule on), and under the sanitizers the
     # long ones took 33 to 130 seconds each, about 570 of CI's 20 minutes. So are the two tests
     # that interrupt or kill the real `batch` and run it again to its end (125 and 69 seconds
@@ -41,6 +42,7 @@ if [ "$kind" = address ]; then
         'DeadEnd\.FullRankEndGamesAgreeWithTheReference'
         'Restarts\.LaterRunsSkipWhatEarlierRunsExhausted'
         'Capacity\.EveryCalledLossIsLostForTheReference'
+        'Capacity\.TheRelaxedSearchsReductionsKeepItsVerdict'
         'IncompletePile\.FullRankEndGamesAgreeWithTheReference'
         'Supermove\.FullRankEndGamesAgreeWithTheReference'
     )

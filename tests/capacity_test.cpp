@@ -145,9 +145,9 @@ TEST(Capacity, StrictGameCardsNeedTheirPlaceBeforeTheyMove) {
     using T = VariantTraits<VariantId::EmperorModern>;
     const PackedState<T> state(p);
     auto test = std::make_unique<CapacityTest<T>>();
-    EXPECT_EQ(test->relaxed_lost(state, false, true, 1u << 20), std::optional<bool>(false));
-    EXPECT_EQ(test->relaxed_lost(state, true, true, 1u << 20), std::optional<bool>(true));
-    EXPECT_EQ(test->relaxed_lost(state, true, false, 1u << 20), std::optional<bool>(true));
+    EXPECT_EQ(test->relaxed_lost(state, false, kAllReductions, 1u << 20), std::optional<bool>(false));
+    EXPECT_EQ(test->relaxed_lost(state, true, kAllReductions, 1u << 20), std::optional<bool>(true));
+    EXPECT_EQ(test->relaxed_lost(state, true, kNoReductions, 1u << 20), std::optional<bool>(true));
     EXPECT_TRUE(capacity_lost(p, kEndGameCapacityBudget));
     FastSolver without_tests(16u << 20, parse_disabled_techniques("capacity,dead-ends"));
     EXPECT_EQ(without_tests.solve(p, {}).verdict, Verdict::Lost);
@@ -177,8 +177,8 @@ TEST(Capacity, AnEndGamesStartGetsTheLargerCaps) {
     using T = VariantTraits<VariantId::Diplomat>;
     const PackedState<T> state(p);
     auto test = std::make_unique<CapacityTest<T>>();
-    EXPECT_EQ(test->relaxed_lost(state, true, true, 1u << 16), std::nullopt);
-    EXPECT_EQ(test->relaxed_lost(state, true, true, kStartCap), std::optional<bool>(true));
+    EXPECT_EQ(test->relaxed_lost(state, true, kAllReductions, 1u << 16), std::nullopt);
+    EXPECT_EQ(test->relaxed_lost(state, true, kAllReductions, kStartCap), std::optional<bool>(true));
     CapacityBudget without_start = kEndGameCapacityBudget;
     without_start.start_cap = 0;
     EXPECT_FALSE(capacity_lost(p, without_start));
@@ -304,7 +304,7 @@ TEST(Capacity, PositionsThatComeBackGetLargerCaps) {
                 if (state.stock_left() > kCapacityStockLeft) return -1;
                 auto test = std::make_unique<CapacityTest<T>>();
                 if (test->lost(state)) return -1;  // decided at once: nothing to retry
-                const auto big = test->relaxed_lost(state, false, true, 1u << 16);
+                const auto big = test->relaxed_lost(state, false, kAllReductions, 1u << 16);
                 if (!big || !*big) return -1;
                 test = std::make_unique<CapacityTest<T>>();
                 for (int n = 0; n < 10000; ++n) {
@@ -341,34 +341,52 @@ TEST(Capacity, OnlyTheCompleteSearchOfAnEndGameTakesTheLargerBudget) {
     EXPECT_EQ(end_game_members(64), (std::pair{0, 0}));
 }
 
-// The moves the relaxed games play at once (stack cards that build on the card under them, and in
-// the loose game pool cards home and the waste's last copy home) keep their verdicts: searched
-// with every move tried in turn instead, on positions as above (backed up as many as 12 moves,
-// five to nine ranks), where both searches end. Malmaison takes a third of the seeds: its relaxed
-// games are the longest (Malmaison with every seed: 22 of the test's 27 seconds).
-TEST(Capacity, MovesPlayedAtOnceKeepTheRelaxedVerdict) {
+// The relaxed search's reductions (the moves played at once: stack cards that build on the card
+// under them, and in the loose game pool cards home and the waste's last copy home; and draws
+// postponed) keep its verdicts: searched with each alone and with both, against a search that
+// tries every move in turn, on positions as above (backed up as many as 12 moves, five to nine
+// ranks), where the searches end. Malmaison takes a third of the seeds: its relaxed games are the
+// longest.
+TEST(Capacity, TheRelaxedSearchsReductionsKeepItsVerdict) {
+    const RelaxedReductions kEach[] = {kAllReductions, {true, false}, {false, true}};
     std::mt19937 rng(29);
-    int compared[2] = {}, lost[2] = {};
+    int compared[2][3] = {}, lost[2] = {};
     for (const auto& rules : all_variants()) {
         if (rules.foundation_step == 2) continue;
         const std::uint64_t seeds = rules.id == VariantId::Malmaison ? 50 : 150;
         for (int ranks = 5; ranks <= 9; ++ranks) {
             for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
-                const Position p =
-                    testing::backed_up_playout(deal_position(rules.id, seed, ranks), 12, rng);
-                dispatch_variant(p.variant, [&](auto traits) {
+                const Position deal = deal_position(rules.id, seed, ranks);
+                const Position end = testing::backed_up_playout(deal, 12, rng);
+                // And, for a third of the seeds, where the playout still has 2 to 12 cards in its
+                // stock, to draw.
+                const int stock = std::uniform_int_distribution<int>(2, 12)(rng);
+                Position with_stock = deal;
+                for (const Position& q : testing::greedy_playout(deal, 300, rng)) {
+                    with_stock = q;
+                    if (static_cast<int>(q.stock.size()) <= stock) break;
+                }
+                std::vector<Position> positions{end};
+                if (seed % 3 == 0) positions.push_back(with_stock);
+                for (const Position& p : positions) dispatch_variant(p.variant, [&](auto traits) {
                     using T = decltype(traits);
                     const PackedState<T> state(p);
                     if (state.stock_left() > kCapacityStockLeft) return 0;
                     auto test = std::make_unique<CapacityTest<T>>();
                     for (const bool strict : {false, true}) {
-                        const auto fast = test->relaxed_lost(state, strict, true, 1u << 20);
-                        const auto plain = test->relaxed_lost(state, strict, false, 200000);
-                        if (!fast || !plain) continue;
-                        ++compared[strict];
+                        const auto plain = test->relaxed_lost(state, strict, kNoReductions, 200000);
+                        if (!plain) continue;
                         lost[strict] += *plain;
-                        EXPECT_EQ(*fast, *plain) << rules.name << (strict ? ", strict" : ", loose")
-                                                 << "\n" << position_to_json(p);
+                        for (int i = 0; i < 3; ++i) {
+                            const auto reduced = test->relaxed_lost(state, strict, kEach[i], 1u << 20);
+                            if (!reduced) continue;
+                            ++compared[strict][i];
+                            EXPECT_EQ(*reduced, *plain)
+                                << rules.name << (strict ? ", strict" : ", loose")
+                                << ", moves at once " << kEach[i].moves_at_once
+                                << ", draws postponed " << kEach[i].draws_postponed << "\n"
+                                << position_to_json(p);
+                        }
                     }
                     return 0;
                 });
@@ -376,9 +394,12 @@ TEST(Capacity, MovesPlayedAtOnceKeepTheRelaxedVerdict) {
         }
     }
     for (const bool strict : {false, true}) {
-        std::cout << (strict ? "strict: " : "loose: ") << compared[strict]
-                  << " relaxed games compared, " << lost[strict] << " of them lost\n";
-        EXPECT_GE(compared[strict], 100);
+        std::cout << (strict ? "strict: " : "loose: ") << lost[strict]
+                  << " relaxed games lost without reductions; compared with both, with the moves "
+                     "at once alone and with draws postponed alone: "
+                  << compared[strict][0] << ", " << compared[strict][1] << ", "
+                  << compared[strict][2] << "\n";
+        for (int i = 0; i < 3; ++i) EXPECT_GE(compared[strict][i], 100);
         EXPECT_GE(lost[strict], 20);
     }
 }
