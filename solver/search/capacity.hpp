@@ -124,8 +124,9 @@
 // into the pool) neither read nor change them: whether one may be played, and whether the state
 // after it fits and passes the strict game's placement checks, depend only on the piles, the
 // stacks and the pool. So in a winning line a draw followed by such a move may be swapped with it:
-// the states after both are the same, and the one in between has the stacks and pool of the state
-// before the draw, which fits. Swapping until no draw is followed by such a move (each swap brings
+// the move may be played before the draw, where the piles, stacks and pool are those it was
+// played on; the states after both are the same; and the one in between has the piles, stacks
+// and pool of that state after both, which fits. Swapping until no draw is followed by such a move (each swap brings
 // one of them a step earlier, so this ends) gives a winning line of the same length in which each
 // draw is followed by a draw, a move of the waste's top, or the end. By induction on the length of
 // the shortest win: from a state the search expands with every move, take a shortest win in that
