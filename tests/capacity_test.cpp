@@ -145,7 +145,8 @@ TEST(Capacity, StrictGameCardsNeedTheirPlaceBeforeTheyMove) {
     using T = VariantTraits<VariantId::EmperorModern>;
     const PackedState<T> state(p);
     auto test = std::make_unique<CapacityTest<T>>();
-    EXPECT_EQ(test->relaxed_lost(state, false, kAllReductions, 1u << 20), std::optional<bool>(false));
+    EXPECT_EQ(test->relaxed_lost(state, false, kAllReductions, 1u << 20),
+              std::optional<bool>(false));
     EXPECT_EQ(test->relaxed_lost(state, true, kAllReductions, 1u << 20), std::optional<bool>(true));
     EXPECT_EQ(test->relaxed_lost(state, true, kNoReductions, 1u << 20), std::optional<bool>(true));
     EXPECT_TRUE(capacity_lost(p, kEndGameCapacityBudget));
@@ -178,7 +179,8 @@ TEST(Capacity, AnEndGamesStartGetsTheLargerCaps) {
     const PackedState<T> state(p);
     auto test = std::make_unique<CapacityTest<T>>();
     EXPECT_EQ(test->relaxed_lost(state, true, kAllReductions, 1u << 16), std::nullopt);
-    EXPECT_EQ(test->relaxed_lost(state, true, kAllReductions, kStartCap), std::optional<bool>(true));
+    EXPECT_EQ(test->relaxed_lost(state, true, kAllReductions, kStartCap),
+              std::optional<bool>(true));
     CapacityBudget without_start = kEndGameCapacityBudget;
     without_start.start_cap = 0;
     EXPECT_FALSE(capacity_lost(p, without_start));
@@ -254,13 +256,12 @@ TEST(Capacity, EveryCalledLossIsLostForTheReference) {
                     testing::backed_up_playout(deal_position(rules.id, seed, ranks), back, rng);
                 if (legal_moves(p).empty()) continue;
                 const bool deal_call = capacity_lost(p);
-                const bool end_game_call =
-                    capacity_lost(p, capacity_budget(rules.id, true, 0));
+                const bool end_game_call = capacity_lost(p, capacity_budget(rules.id, true, 0));
                 if (rules.id == VariantId::Malmaison) {
                     EXPECT_FALSE(deal_call);
                 }
-                EXPECT_TRUE(end_game_call || !deal_call)
-                    << rules.name << "\n" << position_to_json(p);
+                EXPECT_TRUE(end_game_call || !deal_call) << rules.name << "\n"
+                                                         << position_to_json(p);
                 if (!end_game_call) continue;
                 const Verdict truth = reference_solve(p, limits).verdict;
                 ++called_here;
@@ -316,8 +317,8 @@ TEST(Capacity, PositionsThatComeBackGetLargerCaps) {
             ++found;
             EXPECT_GT(returns, 0) << rules.name << "\n" << position_to_json(p);
             EXPECT_LT(returns, 10000) << rules.name << "\n" << position_to_json(p);
-            EXPECT_NE(reference_solve(p, limits).verdict, Verdict::Won)
-                << rules.name << "\n" << position_to_json(p);
+            EXPECT_NE(reference_solve(p, limits).verdict, Verdict::Won) << rules.name << "\n"
+                                                                        << position_to_json(p);
         }
     }
     std::cout << found << " positions called lost after coming back\n";
@@ -357,39 +358,42 @@ TEST(Capacity, TheRelaxedSearchsReductionsKeepItsVerdict) {
         for (int ranks = 5; ranks <= 9; ++ranks) {
             for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
                 const Position deal = deal_position(rules.id, seed, ranks);
-                const Position end = testing::backed_up_playout(deal, 12, rng);
-                // And, for a third of the seeds, where the playout still has 2 to 12 cards in its
-                // stock, to draw.
-                const int stock = std::uniform_int_distribution<int>(2, 12)(rng);
-                Position with_stock = deal;
-                for (const Position& q : testing::greedy_playout(deal, 300, rng)) {
-                    with_stock = q;
-                    if (static_cast<int>(q.stock.size()) <= stock) break;
-                }
-                std::vector<Position> positions{end};
-                if (seed % 3 == 0) positions.push_back(with_stock);
-                for (const Position& p : positions) dispatch_variant(p.variant, [&](auto traits) {
-                    using T = decltype(traits);
-                    const PackedState<T> state(p);
-                    if (state.stock_left() > kCapacityStockLeft) return 0;
-                    auto test = std::make_unique<CapacityTest<T>>();
-                    for (const bool strict : {false, true}) {
-                        const auto plain = test->relaxed_lost(state, strict, kNoReductions, 200000);
-                        if (!plain) continue;
-                        lost[strict] += *plain;
-                        for (int i = 0; i < 3; ++i) {
-                            const auto reduced = test->relaxed_lost(state, strict, kEach[i], 1u << 20);
-                            if (!reduced) continue;
-                            ++compared[strict][i];
-                            EXPECT_EQ(*reduced, *plain)
-                                << rules.name << (strict ? ", strict" : ", loose")
-                                << ", moves at once " << kEach[i].moves_at_once
-                                << ", draws postponed " << kEach[i].draws_postponed << "\n"
-                                << position_to_json(p);
-                        }
+                std::vector<Position> positions{testing::backed_up_playout(deal, 12, rng)};
+                // And, for a third of the seeds, a position of a playout with 2 to 12 cards left
+                // in its stock, to draw.
+                if (seed % 3 == 0) {
+                    const int stock = std::uniform_int_distribution<int>(2, 12)(rng);
+                    for (const Position& q : testing::greedy_playout(deal, 300, rng)) {
+                        if (static_cast<int>(q.stock.size()) > stock) continue;
+                        positions.push_back(q);
+                        break;
                     }
-                    return 0;
-                });
+                }
+                for (const Position& p : positions)
+                    dispatch_variant(p.variant, [&](auto traits) {
+                        using T = decltype(traits);
+                        const PackedState<T> state(p);
+                        if (state.stock_left() > kCapacityStockLeft) return 0;
+                        auto test = std::make_unique<CapacityTest<T>>();
+                        for (const bool strict : {false, true}) {
+                            const auto plain =
+                                test->relaxed_lost(state, strict, kNoReductions, 200000);
+                            if (!plain) continue;
+                            lost[strict] += *plain;
+                            for (int i = 0; i < 3; ++i) {
+                                const auto reduced =
+                                    test->relaxed_lost(state, strict, kEach[i], 1u << 20);
+                                if (!reduced) continue;
+                                ++compared[strict][i];
+                                EXPECT_EQ(*reduced, *plain)
+                                    << rules.name << (strict ? ", strict" : ", loose")
+                                    << ", moves at once " << kEach[i].moves_at_once
+                                    << ", draws postponed " << kEach[i].draws_postponed << "\n"
+                                    << position_to_json(p);
+                            }
+                        }
+                        return 0;
+                    });
             }
         }
     }

@@ -126,20 +126,20 @@
 // stacks and the pool. So in a winning line a draw followed by such a move may be swapped with it:
 // the move may be played before the draw, where the piles, stacks and pool are those it was
 // played on; the states after both are the same; and the one in between has the piles, stacks
-// and pool of that state after both, which fits. Swapping until no draw is followed by such a move (each swap brings
-// one of them a step earlier, so this ends) gives a winning line of the same length in which each
-// draw is followed by a draw, a move of the waste's top, or the end. By induction on the length of
-// the shortest win: from a state the search expands with every move, take a shortest win in that
-// form; its first move is tried, and leads to a state with a shorter win (the moves played at
-// once keep a win without making it longer: their proofs above drop a move of the line or replace
-// one with another). When that first move is a draw that no move played at once follows, the
-// state reached is expanded after a draw, and the rest of the line is in that form and begins with
-// a draw, a move of the waste's top, or the win, all of which are tried there. A state keyed as
-// one after a draw is lost only for such lines, which is all its key is ever asked about. On 160
-// end games sampled from the complete search of Diplomat seeds 7 and 966, Emperor seed 480,
-// Emperor-modern seed 132 and Lady Palk seed 20 (0 to 7 stock cards), at 300,000 nodes: 154 ->
-// 155 lost, 2.00M -> 1.72M nodes, 50.5 -> 44.4 s; on the 112 Malmaison end games of kApplies, the
-// same 106 lost in 77.5 -> 48.2 s.
+// and pool of that state after both, which fits. Swapping until no draw is followed by such a move
+// (each swap brings one of them a step earlier, so this ends) gives a winning line of the same
+// length in which each draw is followed by a draw, a move of the waste's top, or the end. By
+// induction on the length of the shortest win: from a state the search expands with every move,
+// take a shortest win in that form; its first move is tried, and leads to a state with a shorter
+// win (the moves played at once keep a win without making it longer: their proofs above drop a move
+// of the line or replace one with another). When that first move is a draw that no move played at
+// once follows, the state reached is expanded after a draw, and the rest of the line is in that
+// form and begins with a draw, a move of the waste's top, or the win, all of which are tried there.
+// A state keyed as one after a draw is lost only for such lines, which is all its key is ever asked
+// about. On 160 end games sampled from the complete search of Diplomat seeds 7 and 966, Emperor
+// seed 480, Emperor-modern seed 132 and Lady Palk seed 20 (0 to 7 stock cards), at 300,000 nodes:
+// 154 -> 155 lost, 2.00M -> 1.72M nodes, 50.5 -> 44.4 s; on the 112 Malmaison end games of
+// kApplies, the same 106 lost in 77.5 -> 48.2 s.
 //
 // Cost. A relaxed search starts from each position tested whose relaxed state is new, and stops
 // at a cap on the states of each game (the position is then not called lost). Where the relaxed
@@ -271,7 +271,7 @@ inline constexpr CapacityBudget kMalmaisonEndGameCapacityBudget = [] {
 inline constexpr const CapacityBudget& capacity_budget(VariantId variant, bool end_game,
                                                        int start_stock) {
     if (variant == VariantId::Malmaison && end_game) return kMalmaisonEndGameCapacityBudget;
-    return end_game                          ? kEndGameCapacityBudget
+    return end_game                         ? kEndGameCapacityBudget
            : start_stock <= kStartStockLeft ? kMidGameCapacityBudget
                                             : kDealCapacityBudget;
 }
@@ -536,9 +536,7 @@ class CapacityTest {
 
     // What one chain top of rank r that finds no slot costs in free columns: one, or in Lady Palk,
     // for a top below a King, more than all the columns (none may take it).
-    int unslotted_cost(int r) const {
-        return T::kKingSpaces && r < ranks_ ? T::kColumns + 1 : 1;
-    }
+    int unslotted_cost(int r) const { return T::kKingSpaces && r < ranks_ ? T::kColumns + 1 : 1; }
 
     // The free columns that the chain tops of family f that find no slot need: without optional
     // cards, or the fewest that any choice of optional cards leaves. Above the highest rank with a
@@ -890,8 +888,8 @@ class CapacityTest {
     std::array<std::uint8_t, 64> waste_or_stock_{};  // copies in the waste or the stock
     std::vector<CardMove> played_at_once_;
     BoundedKeySet lost_{kMaxLostKeys};  // relaxed states searched and lost
-    PathSet won_;        // relaxed states on a relaxed win
-    PathSet won_roots_;  // positions' relaxed states that are relaxed-won
+    PathSet won_;                       // relaxed states on a relaxed win
+    PathSet won_roots_;                 // positions' relaxed states that are relaxed-won
     struct Retry {
         std::uint32_t loose_cap, strict_cap;  // the last search's
         std::uint32_t returns;                // tests of the same relaxed state since
@@ -902,8 +900,8 @@ class CapacityTest {
     bool tested_start_ = false;            // a position has been tested (budget_.start_cap)
     std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
     CapacityBudget budget_;
-    std::uint64_t savings_;      // states saved up for the next search: at first, the most
-    bool strict_ = false;        // which game: home cards never link chains
+    std::uint64_t savings_;        // states saved up for the next search: at first, the most
+    bool strict_ = false;          // which game: home cards never link chains
     bool moves_at_once_ = true;    // false only in relaxed_lost
     bool draws_postponed_ = true;  // false only in relaxed_lost
     bool just_drew_ = false;       // the state about to be expanded was reached by a draw
