@@ -403,13 +403,11 @@ class CapacityTest {
             lost_.clear();
             won_.clear();
             strict_ = strict;
-            moves_at_once_ = reductions.moves_at_once;
-            draws_postponed_ = reductions.draws_postponed;
+            reductions_ = reductions;
             cap_ = cap;
             nodes_ = 0;
             const Outcome outcome = search();
-            moves_at_once_ = true;
-            draws_postponed_ = true;
+            reductions_ = kAllReductions;
             strict_ = false;
             lost_.clear();
             won_.clear();
@@ -756,7 +754,7 @@ class CapacityTest {
 
     Outcome search() {
         const std::size_t base = played_at_once_.size();
-        if (moves_at_once_) play_moves_at_once();
+        if (reductions_.moves_at_once) play_moves_at_once();
         // A draw followed by moves played at once is not a draw of the lines the postponed
         // draws' proof takes: every move is tried after it.
         if (played_at_once_.size() != base) just_drew_ = false;
@@ -823,7 +821,7 @@ class CapacityTest {
             }
         }
         // In the strict game, or without the moves played at once: pool cards home too.
-        const bool pool_home = (strict_ || !moves_at_once_) && !after_draw;
+        const bool pool_home = (strict_ || !reductions_.moves_at_once) && !after_draw;
         for (int s = 0; s < kSuitCount && outcome == Outcome::Lost && pool_home; ++s) {
             for (int k = 0; k < T::kDecks && outcome == Outcome::Lost; ++k) {
                 const int h = height_[s][k];
@@ -856,7 +854,7 @@ class CapacityTest {
         }
         if (outcome == Outcome::Lost && drawn_ < stock_size_) {
             waste_[waste_size_++] = stock_[drawn_++];
-            just_drew_ = draws_postponed_;
+            just_drew_ = reductions_.draws_postponed;
             outcome = search();
             just_drew_ = false;  // when search() ended without expand()
             --drawn_;
@@ -900,11 +898,10 @@ class CapacityTest {
     bool tested_start_ = false;            // a position has been tested (budget_.start_cap)
     std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
     CapacityBudget budget_;
-    std::uint64_t savings_;        // states saved up for the next search: at first, the most
-    bool strict_ = false;          // which game: home cards never link chains
-    bool moves_at_once_ = true;    // false only in relaxed_lost
-    bool draws_postponed_ = true;  // false only in relaxed_lost
-    bool just_drew_ = false;       // the state about to be expanded was reached by a draw
+    std::uint64_t savings_;  // states saved up for the next search: at first, the most
+    bool strict_ = false;    // which game: home cards never link chains
+    RelaxedReductions reductions_ = kAllReductions;  // fewer only in relaxed_lost
+    bool just_drew_ = false;  // the state about to be expanded was reached by a draw
 };
 
 // The test on a plain position (a valid one: validation first), for tests and tools: a first test,
