@@ -5,25 +5,33 @@
 # Only one thread is deterministic: with more, nodes and time vary from run to run.
 #
 # Usage: scripts/thread_scaling.sh VARIANT SEEDS [THREADS] [NODE_LIMIT] [MEMORY_MIB]
-#   SEEDS       comma-separated seeds, e.g. 2,29,93
+#   VARIANT     a variant, or `position` to solve position files instead of deals
+#   SEEDS       comma-separated seeds, e.g. 2,29,93 (with `position`: position files)
 #   THREADS     comma-separated thread counts (default 1,2)
 #   NODE_LIMIT  per solve (default 20000000)
 #   MEMORY_MIB  table size (default 1024)
-# PATIENCE=path/to/patience overrides the binary (default build/solver/cli/patience).
+# PATIENCE=path/to/patience overrides the binary (default build/solver/cli/patience);
+# SOLVE_ARGS adds options to every solve, e.g. SOLVE_ARGS="--disable probes".
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 patience="${PATIENCE:-$root/build/solver/cli/patience}"
-[ $# -ge 2 ] || { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 variant="$1"; seeds="$2"; threads="${3:-1,2}"; limit="${4:-20000000}"; memory="${5:-1024}"
+read -r -a extra <<< "${SOLVE_ARGS:-}"
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
+n=0
 for seed in ${seeds//,/ }; do
+    n=$((n + 1))
+    if [ "$variant" = position ]; then start=(--position "$seed"); else start=(--variant "$variant" --seed "$seed"); fi
     for t in ${threads//,/ }; do
-        "$patience" solve --variant "$variant" --seed "$seed" --threads "$t" --node-limit "$limit" \
-            --memory "$memory" --json | python3 -c "
-import json, sys
+        "$patience" solve "${start[@]}" --threads "$t" --node-limit "$limit" --memory "$memory" \
+            --progress-every 0 "${extra[@]}" --json | SEED="$seed" N="$n" python3 -c "
+import json, os, sys
 d = json.load(sys.stdin)
-print(json.dumps({'seed': $seed, 'threads': $t, 'result': d['result'], 'nodes': d['nodes'],
+seed = os.environ['SEED']
+print(json.dumps({'seed': int(seed) if seed.isdigit() else int(os.environ['N']), 'label': seed,
+                  'threads': $t, 'result': d['result'], 'nodes': d['nodes'],
                   'seconds': d['seconds']}))" >> "$out" || true
     done
 done
@@ -33,7 +41,7 @@ rows = [json.loads(l) for l in open(sys.argv[1])]
 counts = [int(t) for t in sys.argv[2].split(",")]
 print(f"{'seed':>8} {'threads':>7} {'result':>8} {'nodes':>11} {'seconds':>9}")
 for r in rows:
-    print(f"{r['seed']:>8} {r['threads']:>7} {r['result']:>8} {r['nodes']:>11} {r['seconds']:>9.2f}")
+    print(f"{r['label']:>8} {r['threads']:>7} {r['result']:>8} {r['nodes']:>11} {r['seconds']:>9.2f}")
 seeds = sorted({r['seed'] for r in rows})
 by = {(r['seed'], r['threads']): r for r in rows}
 common = [s for s in seeds if all(by.get((s, t), {}).get('result', 'unknown') != 'unknown'

@@ -31,20 +31,28 @@ std::uint64_t total_nodes(const Members<T>& members) {
 }
 
 // What the end of a member's turn means for the whole solve: nothing (it goes on, or a probe ran
-// out of moves, which proves nothing), or a verdict, or a limit. Only the complete member's
-// exhaustion is `lost`.
+// out of moves, which proves nothing), or a verdict, or a limit. Only the exhaustion of the last
+// complete search still open is `lost` (portfolio.hpp's complete helpers: the first of several to
+// exhaust proves nothing alone).
 struct TurnEnd {
     bool decides = false;
     Verdict verdict = Verdict::Unknown;
     LimitHit limit = LimitHit::None;
 };
 
-inline TurnEnd judge_turn(SearchStatus status, const PortfolioMember& member) {
+// The complete searches of a plan: the one-thread portfolio's and the helpers of more threads.
+inline int complete_members(const std::vector<PortfolioMember>& plan) {
+    return static_cast<int>(std::count_if(
+        plan.begin(), plan.end(), [](const PortfolioMember& m) { return m.config.complete(); }));
+}
+
+// `last_complete`: the member is a complete search that has just exhausted, and the others had.
+inline TurnEnd judge_turn(SearchStatus status, bool last_complete) {
     switch (status) {
         case SearchStatus::Won:
             return {true, Verdict::Won, LimitHit::None};
         case SearchStatus::Exhausted:
-            if (member.config.complete()) return {true, Verdict::Lost, LimitHit::None};
+            if (last_complete) return {true, Verdict::Lost, LimitHit::None};
             return {};
         case SearchStatus::TimeUp:
             return {true, Verdict::Unknown, LimitHit::Time};
@@ -61,6 +69,7 @@ template <class T>
 SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>& plan,
                          const SearchLimits& limits, SearchClock::time_point deadline) {
     SolveResult result;
+    int complete_open = complete_members(plan);
     for (;;) {
         bool any_live = false;
         for (std::size_t i = 0; i < members.size(); ++i) {
@@ -80,7 +89,9 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
                 }
                 slice = std::min(slice, limits.node_limit - spent);
             }
-            const TurnEnd end = judge_turn(search.run(search.nodes() + slice, deadline), plan[i]);
+            const SearchStatus status = search.run(search.nodes() + slice, deadline);
+            const bool exhausted = status == SearchStatus::Exhausted && plan[i].config.complete();
+            const TurnEnd end = judge_turn(status, exhausted && --complete_open == 0);
             if (limits.progress) limits.progress(total_nodes(members));
             if (end.decides) {
                 result.verdict = end.verdict;
@@ -89,7 +100,7 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
                 return result;
             }
         }
-        // The complete member (branching 0) never leaves the loop but by a verdict or a limit.
+        // The complete members (branching 0) never leave the loop but by a verdict or a limit.
         if (!any_live) {
             result.limit = LimitHit::Nodes;
             return result;
@@ -102,8 +113,9 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
 // gives (the complete search never waits behind a probe that would run forever). All share the
 // table (each member in its lane) and one node budget, reserved a turn at a time; the first
 // verdict stops everyone. Sound for the same reasons as the one-thread schedule: a `won` is a
-// replayed line, and `lost` still comes only from the complete member's exhaustion, which reads
-// lane 0 alone. Not deterministic: which member decides first depends on timing.
+// replayed line, and `lost` still comes only from the complete searches' exhaustion, all of them
+// (they read lane 0 alone, and share it: portfolio.hpp's complete helpers). Not deterministic:
+// which member decides first depends on timing.
 template <class T>
 SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMember>& plan,
                             const SearchLimits& limits, SearchClock::time_point deadline,
@@ -115,8 +127,9 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
     std::atomic<std::uint64_t> reserved{0};
     std::atomic<std::uint64_t> spent{0};  // the nodes of the turns taken, for limits.progress
     std::atomic<std::size_t> next_turn{0};
-    // Members that left Paused: probes that ran out or retired.
+    // Members that left Paused: probes that ran out or retired, complete searches exhausted early.
     std::atomic<std::size_t> finished{0};
+    std::atomic<int> complete_open{complete_members(plan)};  // complete searches not exhausted
     // A member is run by the thread that holds its claim; its state is read by no other.
     std::vector<std::atomic<bool>> claimed(count);
     for (auto& c : claimed) c.store(false, std::memory_order_relaxed);
@@ -156,12 +169,14 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         const std::uint64_t turn_nodes = search.nodes() - nodes_before;
         const std::uint64_t spent_now = spent.fetch_add(turn_nodes) + turn_nodes;
         if (limits.progress) limits.progress(spent_now);
-        const TurnEnd end = judge_turn(status, plan[i]);
+        const bool exhausted = status == SearchStatus::Exhausted && plan[i].config.complete();
+        const TurnEnd end = judge_turn(status, exhausted && complete_open.fetch_sub(1) == 1);
         if (end.decides) {
             decide(end.verdict, end.limit, end.verdict == Verdict::Won ? &search : nullptr);
             return false;
         }
-        if (status != SearchStatus::Paused) finished.fetch_add(1);  // a probe that ran out
+        // A probe that ran out, or a complete search that exhausted before the others.
+        if (status != SearchStatus::Paused) finished.fetch_add(1);
         return true;
     };
     auto worker = [&] {

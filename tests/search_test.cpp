@@ -379,6 +379,102 @@ TEST(FastSolver, Threads_VerdictsAgreeWithOneThread) {
     EXPECT_GE(lost, 5);
 }
 
+// More threads than the portfolio's members add complete helpers from an end game, restarting
+// probes from a deal, and only helpers when the probes are off; every helper is a complete search
+// of its own stream (its own move order) in lane 0, with the start's end-game budget.
+TEST(FastSolver, Threads_ExtraMembersAreHelpersInEndGamesAndProbesInDeals) {
+    const auto count = [](const std::vector<PortfolioMember>& plan) {
+        int complete = 0;
+        std::set<int> streams;
+        for (const auto& m : plan) {
+            if (!m.config.complete()) continue;
+            ++complete;
+            EXPECT_EQ(m.config.lane, 0);
+            EXPECT_EQ(m.config.restart_unit, 0u);
+            EXPECT_EQ(m.config.end_game, plan[1].config.end_game);
+            streams.insert(m.config.stream);
+        }
+        EXPECT_EQ(streams.size(), static_cast<std::size_t>(complete));  // orders of their own
+        return complete;
+    };
+    EXPECT_EQ(count(portfolio(Techniques{}, 4, 0, 0)), 1);
+    const auto end_game = portfolio(Techniques{}, 8, 0, kEndGameStock);
+    ASSERT_EQ(end_game.size(), 8u);
+    EXPECT_EQ(count(end_game), 5);
+    EXPECT_TRUE(end_game[4].config.complete() && end_game[4].config.end_game);
+    const auto deal = portfolio(Techniques{}, 16, 0, kEndGameStock + 1);
+    ASSERT_EQ(deal.size(), 16u);
+    EXPECT_EQ(count(deal), 1);
+    EXPECT_EQ(deal[4].config.restart_unit, kRestartUnit);
+    Techniques proof_only;
+    proof_only.probes = false;
+    EXPECT_EQ(portfolio(proof_only, 1).size(), 1u);
+    const auto four = portfolio(proof_only, 4);
+    ASSERT_EQ(four.size(), 4u);
+    EXPECT_EQ(count(four), 4);
+}
+
+// The complete searches share their marks: on a lost end game, a helper that starts after the
+// complete search exhausted expands its start and nothing more (every move leads to a marked
+// position), and the other way round; on a fresh table it needs the whole tree.
+TEST(FastSolver, Threads_CompleteHelpersShareTheCompleteSearchsMarks) {
+    using T = VariantTraits<VariantId::LadyPalk>;
+    testing::EndGameRequest request;
+    request.variant = VariantId::LadyPalk;
+    request.count = 8;
+    request.cards_left = 52;
+    Techniques techniques;  // without the tests that decide these at once
+    techniques.dead_ends = false;
+    techniques.capacity = false;
+    const SearchConfig helper = complete_helper(techniques, kFirstExtraStream + 2, false).config;
+    TranspositionTable table(16u << 20);
+    const auto exhaust = [&](DepthFirstSearch<T>& search) {
+        EXPECT_EQ(search.run(1u << 24, SearchClock::time_point::max()), SearchStatus::Exhausted);
+        return search.nodes();
+    };
+    int tried = 0;
+    for (const auto& game : testing::end_games(request)) {
+        if (game.verdict != Verdict::Lost) continue;
+        table.new_search();
+        DepthFirstSearch<T> alone(game.position, helper, table);
+        const std::uint64_t whole = exhaust(alone);
+        if (whole < 10) continue;
+        ++tried;
+        DepthFirstSearch<T> after(game.position, SearchConfig{0, 0, 0, techniques}, table);
+        EXPECT_EQ(exhaust(after), 1u) << "seed " << game.seed;
+        table.new_search();
+        DepthFirstSearch<T> first(game.position, SearchConfig{0, 0, 0, techniques}, table);
+        EXPECT_GE(exhaust(first), 10u);
+        DepthFirstSearch<T> second(game.position, helper, table);
+        EXPECT_EQ(exhaust(second), 1u) << "seed " << game.seed;
+    }
+    EXPECT_GE(tried, 1) << "no lost end game needs 10 nodes or more";
+}
+
+// Full-rank end games with the reference search's verdicts: four complete searches and no probe
+// (`--disable probes --threads 4`), without the tests that decide most of them at once, and the
+// whole portfolio on eight threads (four helpers), give the reference verdict on every one.
+TEST(FastSolver, Threads_CompleteHelpersAgreeWithTheReference) {
+    FastSolver proof_only(16u << 20, parse_disabled_techniques("probes,dead-ends,capacity"), 4);
+    FastSolver eight(16u << 20, {}, 8);
+    int lost = 0;
+    for (const auto& rules : all_variants()) {
+        testing::EndGameRequest request;
+        request.variant = rules.id;
+        request.count = 12;
+        request.reference_cap = 50000;
+        for (const auto& game : testing::end_games(request)) {
+            lost += game.verdict == Verdict::Lost;
+            for (FastSolver* fast : {&proof_only, &eight}) {
+                const SolveResult r = solve_with(*fast, game.position, {});  // replays a win
+                EXPECT_EQ(r.verdict, game.verdict) << rules.name << " seed " << game.seed << "\n"
+                                                   << position_to_json(game.position);
+            }
+        }
+    }
+    EXPECT_GE(lost, 20);
+}
+
 TEST(FastSolver, Threads_FullDealsWinAndRespectTheLimit) {
     FastSolver four(64u << 20, {}, 4);
     SearchLimits limits;

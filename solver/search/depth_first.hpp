@@ -71,7 +71,7 @@ class DepthFirstSearch final : public SearchMember<T> {
           table_(table),
           stream_(config.stream < 0 ? config.lane : config.stream),
           salt_(run_salt(stream_, 0)),
-          table_salt_(salt_) {}
+          table_salt_(config.complete() ? 0 : salt_) {}
 
     // SearchMember::run; the deadline is checked every 4096 nodes.
     SearchStatus run(std::uint64_t node_cap, SearchClock::time_point deadline) override {
@@ -281,8 +281,10 @@ class DepthFirstSearch final : public SearchMember<T> {
     std::uint64_t run_index_ = 0;  // restarts so far
     std::uint64_t run_start_ = 0;  // nodes_ when this run began
     int stream_;
-    std::uint64_t salt_;        // the run's move order (0: the plain one)
-    std::uint64_t table_salt_;  // XORed into the table's keys: the stream's, for all its runs
+    std::uint64_t salt_;  // the run's move order (0: the plain one)
+    // XORed into the table's keys: the stream's, for all its runs; none for a complete search, so
+    // that the complete searches of a multi-threaded solve share their marks (portfolio.hpp).
+    std::uint64_t table_salt_;
     HistogramRecorder* recorder_ = nullptr;
 };
 

@@ -33,22 +33,22 @@ inline constexpr std::uint64_t kRestartUnit = 1024;
 inline constexpr std::uint64_t kGreedyRetirement = 1u << 16;
 
 // The members for the techniques that are on, in the order of their turns. The complete search
-// (branching 0, lane 0) is the only one whose exhaustion means `lost`; every member gets one
-// turn a round but the beam, which gets kBeamTurns outside end games (below). Beside it: a greedy
-// probe (the best move at each node, and the best stock move) that never restarts, and goes first
-// because it wins the easy deals (Double Dot's nearly all) in a few hundred nodes. It retires
-// after kGreedyRetirement nodes of its own, and the other three share its turns: on seeds 1-200
-// at 1M its wins came within 11,000 of its nodes but one (43,110), so the quarter of the budget it
-// kept was spent for nothing (retiring it won 11 more deals of 800 in Diplomat, Emperor, Lady Palk
-// and Emperor-modern). Then two narrow probes (the 2 and the 3 best moves, and the best stock
-// move) that restart after Luby-many units of 1024 nodes, each run with its own noisy move order;
-// a probe's runs share its table marks (depth_first.hpp). The narrow-3 probe's noise
-// (kWideOrderNoise) crosses the kinds of moves (a stock card before a tableau shuffle), the
-// narrow-2 probe's (kOrderNoise) stays within them. Chosen by the decided-rate harness at 1M
-// nodes (seeds 1-40, checked on 41-80), among weights 1-4 for the complete search, restart units
-// 256-4096, narrow 1-3 and full-width probes, and probes that never restart. While no full deal
-// can be proven lost, the complete search's share buys nothing but the rare win it finds itself;
-// the proofs of loss to come will want it larger.
+// (branching 0, lane 0; on more threads, with its helpers below) is the only member whose
+// exhaustion means `lost`; every member gets one turn a round but the beam, which gets kBeamTurns
+// outside end games (below). Beside it: a greedy probe (the best move at each node, and the best
+// stock move) that never restarts, and goes first because it wins the easy deals (Double Dot's
+// nearly all) in a few hundred nodes. It retires after kGreedyRetirement nodes of its own, and the
+// other three share its turns: on seeds 1-200 at 1M its wins came within 11,000 of its nodes but
+// one (43,110), so the quarter of the budget it kept was spent for nothing (retiring it won 11 more
+// deals of 800 in Diplomat, Emperor, Lady Palk and Emperor-modern). Then two narrow probes (the 2
+// and the 3 best moves, and the best stock move) that restart after Luby-many units of 1024 nodes,
+// each run with its own noisy move order; a probe's runs share its table marks (depth_first.hpp).
+// The narrow-3 probe's noise (kWideOrderNoise) crosses the kinds of moves (a stock card before a
+// tableau shuffle), the narrow-2 probe's (kOrderNoise) stays within them. Chosen by the
+// decided-rate harness at 1M nodes (seeds 1-40, checked on 41-80), among weights 1-4 for the
+// complete search, restart units 256-4096, narrow 1-3 and full-width probes, and probes that never
+// restart. While no full deal can be proven lost, the complete search's share buys nothing but the
+// rare win it finds itself; the proofs of loss to come will want it larger.
 //
 // The beam probe (beam.hpp) has since taken the narrow-3 probe's place (`--disable beam` gives the
 // narrow-3 probe back). Deals won at 1M nodes, Diplomat / Lady Palk / Emperor / Emperor-modern,
@@ -125,6 +125,37 @@ inline constexpr int kBeamWidth = 16;
 inline constexpr int kBeamTurns = 6;
 inline constexpr int kEndGameStock = 16;
 
+// Complete helpers: the extra complete searches of a multi-threaded solve (lazy SMP for proofs).
+// Each is the complete search with a move order of its own (its stream's salt, with the wide
+// per-move noise), in lane 0 with no table salt: every complete search reads and writes the same
+// marks, so a subtree that one of them exhausted is skipped by the others, and they spread over
+// the tree from different first moves. A proof of loss needs every position reachable from the
+// start visited, which one thread does alone; with helpers it is shared out. Three end games of
+// Diplomat seed 703 (bench/positions/, 15 stock cards, 0.85 to 2.6 million nodes on one thread):
+// 6.2 times faster in all on 16 threads of a 16-core machine than on one; before the helpers, when
+// every extra member was a probe, 1.05 times (README, "What it decides today"). From deals the
+// extra members stay probes: with every other one a helper, six hard Diplomat deals took 1.7 times
+// as long to win on 16 threads (Emperor's nine, 0.9 times).
+//
+// Proof that `lost` stays sound. Every complete search tries the same moves at a position reached
+// the same way (what the sound pruning keeps), and writes a mark in lane 0 only for a position
+// that a dead-end or capacity test proved lost, or that it closes after trying each of its moves:
+// the position reached was won (the solve ends `won`), or marked, or on that search's own path at
+// the time. The solve calls `lost` only once *every* complete search has closed its start
+// (fast_solver.cpp). Then no path is open anywhere, and every position a search entered was
+// closed and marked or proved lost: the marked positions hold the start and are closed under the
+// moves the searches try, and none is won, so the single-search argument of each pruning rule
+// (the positions it drops are reached from a parent that tries them, and that parent was closed
+// too) holds as it does for one search, and no win is reachable. The first search to close its
+// start proves nothing alone: a position it skipped may have been marked by another search that
+// relied on its own path, still open.
+inline PortfolioMember complete_helper(const Techniques& techniques, int stream, bool end_game) {
+    PortfolioMember helper{{0, 0, 0, techniques, stream}, 1};
+    helper.config.order_noise = kWideOrderNoise;
+    helper.config.end_game = end_game;
+    return helper;
+}
+
 inline PortfolioMember restarting_probe(const Techniques& techniques, int branching,
                                         std::uint64_t unit, int stream, int kind_order_noise) {
     PortfolioMember probe{{branching, branching - 1, unit, techniques, stream}, 1};
@@ -145,8 +176,9 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
         greedy.config.retire_after = kGreedyRetirement;
         members.push_back(greedy);
     }
+    const bool end_game = start_stock <= kEndGameStock;
     members.push_back({{0, 0, 0, techniques}, 1});
-    members.back().config.end_game = start_stock <= kEndGameStock;
+    members.back().config.end_game = end_game;
     if (techniques.probes) {
         members.push_back(restarting_probe(techniques, 2, unit, -1, kind_order_noise));
         if (techniques.beam) {
@@ -157,9 +189,17 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
         } else {
             members.push_back(restarting_probe(techniques, 3, unit, -1, kind_order_noise));
         }
-        for (int extra = 0; static_cast<int>(members.size()) < threads; ++extra) {
-            members.push_back(restarting_probe(techniques, 2 + extra % 2, unit,
-                                               kFirstExtraStream + extra, kind_order_noise));
+    }
+    // More threads than members: from an end game, where losses are proven, complete helpers;
+    // from a deal, restarting probes, which win more (below); only helpers when the probes are off
+    // (`--disable probes`: a search for the proof alone).
+    for (int extra = 0; static_cast<int>(members.size()) < threads; ++extra) {
+        const int stream = kFirstExtraStream + extra;
+        if (!techniques.probes || end_game) {
+            members.push_back(complete_helper(techniques, stream, end_game));
+        } else {
+            members.push_back(
+                restarting_probe(techniques, 2 + extra % 2, unit, stream, kind_order_noise));
         }
     }
     return members;
