@@ -28,8 +28,10 @@ if [ "$kind" = address ]; then
     # The long tests are left to the plain build (scripts/test.sh runs them). Each checks the
     # pruning rules over many positions that the reference search exhausts: the dead-end test and
     # the restarting probes on reduced decks, and the dead-end, capacity, incomplete-pile and
-    # supermove rules on full-rank end games, and the capacity test's relaxed search with and
-    # without its reductions. The same code runs here in the shorter tests (the
+    # supermove rules on full-rank end games, the complete helpers of several threads on such end
+    # games (178 seconds here; the helpers also run in the shorter Threads tests, and under
+    # ThreadSanitizer), and the capacity test's relaxed search with and without its reductions.
+    # The same code runs here in the shorter tests (the
     # differential and ablation tests search with every rule on), and under the sanitizers the
     # long ones took 33 to 130 seconds each, about 570 of CI's 20 minutes. So are the two tests
     # that interrupt or kill the real `batch` and run it again to its end (125 and 69 seconds
@@ -45,6 +47,7 @@ if [ "$kind" = address ]; then
         'Capacity\.TheRelaxedSearchsReductionsKeepItsVerdict'
         'IncompletePile\.FullRankEndGamesAgreeWithTheReference'
         'Supermove\.FullRankEndGamesAgreeWithTheReference'
+        'FastSolver\.Threads_CompleteHelpersAgreeWithTheReference'
     )
     ctest --output-on-failure -j "$(nproc)" --timeout 1800 -LE 'slurm|report' \
         -E "^($(IFS='|'; echo "${long_tests[*]}"))\$"
