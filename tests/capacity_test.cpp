@@ -154,13 +154,9 @@ TEST(Capacity, StrictGameCardsNeedTheirPlaceBeforeTheyMove) {
     EXPECT_EQ(without_tests.solve(p, {}).verdict, Verdict::Lost);
 }
 
-// A Diplomat seed 966 position from its complete search, with 8 stock cards and 27 in the waste,
-// whose strict relaxed game is lost in about 153,000 states: past the caps of the end game's other
-// tests (2^16), within the start's (kStartCap). So it is called lost as an end game's start, and
-// not without the start's caps, nor once the search's deadline has passed; the soundness test
-// below checks the calls the larger caps add.
-TEST(Capacity, AnEndGamesStartGetsTheLargerCaps) {
-    const Position p = parse_position(R"({
+// The Diplomat seed 966 end game of the two tests below.
+Position diplomat_966_end_game() {
+    return parse_position(R"({
   "variant": "diplomat", "ranks": 13,
   "tableau": [
     ["JD", "8H", "QC", "JD", "10H", "9H"], ["9H", "9S", "10C", "QH", "JC", "10S", "9D", "8H", "7S"],
@@ -174,7 +170,16 @@ TEST(Capacity, AnEndGamesStartGetsTheLargerCaps) {
                   ["AH", "2H", "3H"], ["AH", "2H"],
                   ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS"],
                   ["AS", "2S"]]})",
-                                      "end game");
+                          "end game");
+}
+
+// A Diplomat seed 966 position from its complete search, with 8 stock cards and 27 in the waste,
+// whose strict relaxed game is lost in about 153,000 states: past the caps of the end game's other
+// tests (2^16), within the start's (kStartCap). So it is called lost as an end game's start, and
+// not without the start's caps, nor once the search's deadline has passed; the soundness test
+// below checks the calls the larger caps add.
+TEST(Capacity, AnEndGamesStartGetsTheLargerCaps) {
+    const Position p = diplomat_966_end_game();
     using T = VariantTraits<VariantId::Diplomat>;
     const PackedState<T> state(p);
     auto test = std::make_unique<CapacityTest<T>>();
@@ -192,6 +197,41 @@ TEST(Capacity, AnEndGamesStartGetsTheLargerCaps) {
     SearchLimits limits;
     limits.node_limit = 1000;
     EXPECT_EQ(FastSolver(16u << 20).solve(p, limits).verdict, Verdict::Lost);
+}
+
+// The start's relaxed game, stopped at its cap, is searched again with four times the cap each
+// time, after kStartRetryRatio times fewer tests than that cap; once it is lost, every position
+// the search tests is called lost, since every one is reached from the start. The start here is
+// the Diplomat seed 966 end game (its strict game is lost in about 153,000 states), with a start
+// cap of 4,096, which its searches outgrow one by one. The positions tested meanwhile are a deal,
+// which the test leaves alone (72 stock cards). Without the retries the start is never searched
+// again.
+TEST(Capacity, AStartLeftOpenIsSearchedAgainWithLargerCaps) {
+    using T = VariantTraits<VariantId::Diplomat>;
+    const PackedState<T> start(diplomat_966_end_game());
+    const PackedState<T> deal(deal_position(VariantId::Diplomat, 1));
+    CapacityBudget budget = kEndGameCapacityBudget;
+    budget.start_cap = 4096;
+    const auto tests_until_lost = [&](const CapacityBudget& b) {
+        auto test = std::make_unique<CapacityTest<T>>(0, b);
+        EXPECT_FALSE(test->lost(start));
+        for (std::uint64_t n = 1; n <= 40000; ++n) {
+            if (test->lost(deal)) {
+                EXPECT_TRUE(test->lost(deal));  // and every position after it
+                return n;
+            }
+        }
+        return std::uint64_t{0};
+    };
+    // Called lost right at one of the retries: after 16,384 / ratio tests, then 65,536 / ratio
+    // more, and so on.
+    const std::uint64_t n = tests_until_lost(budget);
+    std::uint64_t at = 0;
+    for (std::uint64_t cap = 4096 * 4; at < n; cap *= 4) at += cap / kStartRetryRatio;
+    EXPECT_EQ(n, at);
+    EXPECT_GT(n, 16384 / kStartRetryRatio);  // not by the first retry
+    budget.retries_start = false;
+    EXPECT_EQ(tests_until_lost(budget), 0u);
 }
 
 // An Emperor seed 480 position from its complete search, with 24 stock cards: above the stock line

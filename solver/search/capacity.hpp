@@ -141,21 +141,25 @@
 // 154 -> 155 lost, 2.00M -> 1.72M nodes, 50.5 -> 44.4 s; on the 112 Malmaison end games of
 // kApplies, the same 106 lost in 77.5 -> 48.2 s.
 //
-// Cost. A relaxed search starts from each position tested whose relaxed state is new, and stops
-// at a cap on the states of each game (the position is then not called lost). Where the relaxed
-// games are too large to finish, that is costly (Emperor seed 188, whose columns hold 36
-// face-down and other unmoved cards: 2,073 searches stopped at the cap in its first 200,000
-// nodes, which took 18.9 s instead of 0.37 s). So each test saves up states (CapacityBudget), a
-// search starts only with a strict cap's worth saved, and one that stops at its cap spends what it
-// searched. From a deal the caps are kLooseNodeCap and kRelaxedNodeCap; from an end game, where
-// losses are proven, they grow with the savings. Every relaxed state found lost is kept in a
-// table, so the many positions that differ only in their pool's arrangement are settled by one
-// lookup. Those whose relaxed game stopped at its cap come back to the test again and again (an
-// Emperor-modern seed 132 end game with 3 stock cards: 114,722 nodes of the search, whose
-// relaxed game the loose search proves lost in 13 ms within 65,536 states), so such a relaxed
-// state is searched again with four times the caps once it has come back often enough to pay for
-// it. Keys are 64-bit hashes seeded by the key set, like the transposition table's
-// (packed_state.hpp): a collision could call a position lost, with the same odds.
+// Cost. A relaxed search starts from each position tested whose relaxed state is new, and stops at
+// a cap on the states of each game (the position is then not called lost). Where the relaxed games
+// are too large to finish, that is costly (Emperor seed 188, whose columns hold 36 face-down and
+// other unmoved cards: 2,073 searches stopped at the cap in its first 200,000 nodes, which took
+// 18.9 s instead of 0.37 s). So each test saves up states (CapacityBudget), a search starts only
+// with a strict cap's worth saved, and one that stops at its cap spends what it searched. From a
+// deal the caps are kLooseNodeCap and kRelaxedNodeCap; from an end game, where losses are proven,
+// they grow with the savings. Every relaxed state found lost is kept in a table, so the many
+// positions that differ only in their pool's arrangement are settled by one lookup. Those whose
+// relaxed game stopped at its cap come back to the test again and again (an Emperor-modern seed 132
+// end game with 3 stock cards: 114,722 nodes of the search, whose relaxed game the loose search
+// proves lost in 13 ms within 65,536 states), so such a relaxed state is searched again with four
+// times the caps once it has come back often enough to pay for it. The start never comes back, but
+// the search below it can run for millions of nodes, so its relaxed game is searched again too,
+// with growing caps, as the search goes on (kStartRetryRatio): once it is lost, the start is lost,
+// and so is every position the search tests, since every one is reached from the start (a win from
+// one would be a win from the start). Keys are 64-bit hashes seeded by the key set, like the
+// transposition table's (packed_state.hpp): a collision could call a position lost, with the same
+// odds.
 //
 // Tested against the unpruned reference search and by ablation (`--disable capacity`), in
 // tests/capacity_test.cpp.
@@ -207,6 +211,9 @@ struct CapacityBudget {
     bool base_caps_free = true;
     // Whether the test runs in Malmaison with this budget (CapacityTest::kApplies).
     bool malmaison = false;
+    // Whether a start whose relaxed game stopped at start_cap is searched again, with four times
+    // the cap each time, after kStartRetryRatio times fewer tests than its next cap.
+    bool retries_start = false;
 };
 // From a deal, the base caps only. The end game's budget decides no more deals (Diplomat, Lady
 // Palk, Emperor and Emperor-modern seeds 1-200 at 1M nodes: the same verdicts and nodes) for about
@@ -238,19 +245,36 @@ inline constexpr CapacityBudget kDealCapacityBudget{1, kRelaxedNodeCap, kLooseNo
 // with 17 to 32).
 inline constexpr std::uint64_t kStartCap = std::uint64_t{1} << 21;
 inline constexpr int kStartStockLeft = 24;
+// A start whose relaxed game stopped at its cap is searched again with four times the cap, once
+// the search has tested kStartRetryRatio times fewer positions than that cap (every node of the
+// complete search counts), and again each time with four times more (CapacityBudget::
+// retries_start). A relaxed state costs about a microsecond and a half, a node of an end game's
+// complete search 6 to 15 (with its tests), so the retries take one to three times the search's
+// own time where they stay open; searches of a million nodes make none (an end game's complete
+// search takes a quarter of the budget, 250,000 nodes). Diplomat seed 7 end games with 8 stock
+// cards, unknown at 5 million nodes without the retries (and at 50 million on 16 threads): one is
+// lost in 3.9 million nodes (47 s) with this ratio and 2.2 million (34 s) with 64; the other is
+// lost in 8.2 million (58 s) and 2.3 million (35 s). 64 would make the retries part of every
+// million-node search of an end game, at 12 s each where they stay open.
+inline constexpr std::uint64_t kStartRetryRatio = 16;
 // From an end game (a start with at most kEndGameStock stock cards, portfolio.hpp), where the
 // complete search proves losses, with all its savings at the start: a relaxed game that needs
 // 10,000 to 65,000 states takes a few milliseconds and can cut 10^5 nodes. On 180 end games
 // sampled from the complete search of hard deals (Diplomat 7 and 966, Emperor 480, Emperor-modern
 // 132, Lady Palk 20; 0-3 and 4-7 stock cards), solved at 300,000 nodes: 154 lost in 9.3M nodes,
 // against 136 in 14.5M with a deal's budget, in 50 CPU seconds against 44.
-inline constexpr CapacityBudget kEndGameCapacityBudget{
-    4, std::uint64_t{1} << 18, std::uint64_t{1} << 16, std::uint64_t{1} << 16, kStartCap};
+inline constexpr CapacityBudget kEndGameCapacityBudget = [] {
+    CapacityBudget budget{4, std::uint64_t{1} << 18, std::uint64_t{1} << 16, std::uint64_t{1} << 16,
+                          kStartCap};
+    budget.retries_start = true;
+    return budget;
+}();
 // Between the two, a start with 17 to kStartStockLeft stock cards: a deal's budget, and the
 // start's search.
 inline constexpr CapacityBudget kMidGameCapacityBudget = [] {
     CapacityBudget budget = kDealCapacityBudget;
     budget.start_cap = kStartCap;
+    budget.retries_start = true;
     return budget;
 }();
 // Malmaison's end games: the end game's budget, where every saved-up search spends what it
@@ -331,6 +355,11 @@ class CapacityTest {
             return false;
         } else {
             if (T::kId == VariantId::Malmaison && !budget_.malmaison) return false;
+            // Every position the search meets is reached from its start.
+            if (start_lost_) return true;
+            if (start_state_ && ++tests_since_start_ * kStartRetryRatio >= start_next_cap_) {
+                return retry_start();
+            }
             // The first position tested is the search's start (depth_first.hpp tests it first).
             const bool start = !tested_start_ && budget_.start_cap > 0;
             tested_start_ = true;
@@ -377,6 +406,12 @@ class CapacityTest {
                                                                        : 0;
                 savings_ -= std::min(savings_, spent);
             }
+            if (start && outcome == Outcome::Capped && budget_.retries_start) {
+                start_state_.emplace(state);
+                start_loose_cap_ = loose_cap;
+                start_next_cap_ = strict_cap * 4;
+                tests_since_start_ = 0;
+            }
             if (outcome == Outcome::Capped) {
                 if (capped_.size() >= kMaxCapped) capped_.clear();
                 capped_[root] = Retry{static_cast<std::uint32_t>(loose_cap),
@@ -417,6 +452,19 @@ class CapacityTest {
     }
 
   private:
+    // The start's relaxed game searched again, with the next cap. Returns whether it is lost now
+    // (then every position is); a search that ends either way is the last one.
+    bool retry_start() {
+        load(*start_state_);
+        std::uint64_t searched = 0;
+        const Outcome outcome = search_both(start_loose_cap_, start_next_cap_, searched);
+        tests_since_start_ = 0;
+        start_next_cap_ *= 4;
+        if (outcome != Outcome::Capped) start_state_.reset();
+        start_lost_ = outcome == Outcome::Lost;
+        return start_lost_;
+    }
+
     static constexpr int kFamilies = T::kBuild == BuildRule::DownInSuit            ? kSuitCount
                                      : T::kBuild == BuildRule::DownAlternateColour ? 2
                                                                                    : 1;
@@ -896,6 +944,13 @@ class CapacityTest {
     std::uint64_t nodes_ = 0;
     std::uint64_t cap_ = kRelaxedNodeCap;  // this search's
     bool tested_start_ = false;            // a position has been tested (budget_.start_cap)
+    // The start, while its relaxed game stopped at its caps and is to be searched again (budget_.
+    // retries_start), the caps of its next search, and the tests since its last.
+    std::optional<PackedState<T>> start_state_;
+    std::uint64_t start_loose_cap_ = 0;
+    std::uint64_t start_next_cap_ = 0;
+    std::uint64_t tests_since_start_ = 0;
+    bool start_lost_ = false;  // the start's relaxed game is lost
     std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
     CapacityBudget budget_;
     std::uint64_t savings_;  // states saved up for the next search: at first, the most

@@ -139,6 +139,16 @@ class DepthFirstSearch final : public SearchMember<T> {
         std::uint32_t undo_base;  // undo stack size before this node's safe moves
     };
 
+    // The capacity test's budget: by the start (capacity.hpp). The start's relaxed game is
+    // searched again only by the portfolio's own complete search: its helpers would repeat the
+    // same search (they share the table's marks, not the relaxed states).
+    static CapacityBudget capacity_budget_of(const SearchConfig& config, const Position& start) {
+        CapacityBudget budget =
+            capacity_budget(T::kId, config.end_game, static_cast<int>(start.stock.size()));
+        if (config.stream >= kFirstExtraStream) budget.retries_start = false;
+        return budget;
+    }
+
     void play(const Move& m) { undo_.push_back(state_.make(m)); }
 
     // Whether `last`, just played, moved a run into a space. The parent's own move of those cards
@@ -271,9 +281,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     std::vector<Undo> undo_;
     std::vector<ScoredMove> scored_;
     DeadEndTest<T> dead_end_;
-    CapacityTest<T> capacity_{
-        config_.key_set,
-        capacity_budget(T::kId, config_.end_game, static_cast<int>(start_.stock.size()))};
+    CapacityTest<T> capacity_{config_.key_set, capacity_budget_of(config_, start_)};
     std::uint64_t nodes_ = 0;
     std::uint64_t node_cap_ = 0;
     SearchClock::time_point deadline_ = SearchClock::time_point::max();
