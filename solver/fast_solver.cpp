@@ -33,7 +33,7 @@ std::uint64_t total_nodes(const Members<T>& members) {
 // What the end of a member's turn means for the whole solve: nothing (it goes on, or a probe ran
 // out of moves, which proves nothing), or a verdict, or a limit. Only the exhaustion of the last
 // complete search still open is `lost` (portfolio.hpp's complete helpers: the first of several to
-// exhaust proves nothing alone).
+// exhaust proves nothing alone), or of one that proved its start lost by itself.
 struct TurnEnd {
     bool decides = false;
     Verdict verdict = Verdict::Unknown;
@@ -46,13 +46,14 @@ inline int complete_members(const std::vector<PortfolioMember>& plan) {
         plan.begin(), plan.end(), [](const PortfolioMember& m) { return m.config.complete(); }));
 }
 
-// `last_complete`: the member is a complete search that has just exhausted, and the others had.
-inline TurnEnd judge_turn(SearchStatus status, bool last_complete) {
+// `proves_lost`: the member is a complete search that has just exhausted, and the others had, or
+// it proved its start lost by itself.
+inline TurnEnd judge_turn(SearchStatus status, bool proves_lost) {
     switch (status) {
         case SearchStatus::Won:
             return {true, Verdict::Won, LimitHit::None};
         case SearchStatus::Exhausted:
-            if (last_complete) return {true, Verdict::Lost, LimitHit::None};
+            if (proves_lost) return {true, Verdict::Lost, LimitHit::None};
             return {};
         case SearchStatus::TimeUp:
             return {true, Verdict::Unknown, LimitHit::Time};
@@ -91,7 +92,8 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
             }
             const SearchStatus status = search.run(search.nodes() + slice, deadline);
             const bool exhausted = status == SearchStatus::Exhausted && plan[i].config.complete();
-            const TurnEnd end = judge_turn(status, exhausted && --complete_open == 0);
+            const TurnEnd end = judge_turn(
+                status, exhausted && (search.proved_start_lost() || --complete_open == 0));
             if (limits.progress) limits.progress(total_nodes(members));
             if (end.decides) {
                 result.verdict = end.verdict;
@@ -170,7 +172,8 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         const std::uint64_t spent_now = spent.fetch_add(turn_nodes) + turn_nodes;
         if (limits.progress) limits.progress(spent_now);
         const bool exhausted = status == SearchStatus::Exhausted && plan[i].config.complete();
-        const TurnEnd end = judge_turn(status, exhausted && complete_open.fetch_sub(1) == 1);
+        const TurnEnd end = judge_turn(
+            status, exhausted && (search.proved_start_lost() || complete_open.fetch_sub(1) == 1));
         if (end.decides) {
             decide(end.verdict, end.limit, end.verdict == Verdict::Won ? &search : nullptr);
             return false;

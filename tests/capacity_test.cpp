@@ -19,6 +19,7 @@
 #include "solver/reference_solver.hpp"
 #include "solver/search/capacity.hpp"
 #include "solver/search/dead_end.hpp"
+#include "solver/search/depth_first.hpp"
 #include "solver/search/portfolio.hpp"
 #include "solver/search/techniques.hpp"
 #include "tests/test_support.hpp"
@@ -197,6 +198,14 @@ TEST(Capacity, AnEndGamesStartGetsTheLargerCaps) {
     SearchLimits limits;
     limits.node_limit = 1000;
     EXPECT_EQ(FastSolver(16u << 20).solve(p, limits).verdict, Verdict::Lost);
+    // The complete search that tested it proved its start lost by itself, which ends a solve on
+    // many threads without waiting for the other complete searches (fast_solver.cpp).
+    TranspositionTable table(16u << 20);
+    SearchConfig config{0, 0, 0, Techniques{}};
+    config.end_game = true;
+    DepthFirstSearch<T> search(p, config, table);
+    EXPECT_EQ(search.run(1000, SearchClock::time_point::max()), SearchStatus::Exhausted);
+    EXPECT_TRUE(search.proved_start_lost());
 }
 
 // The start's relaxed game, stopped at its cap, is searched again with four times the cap each

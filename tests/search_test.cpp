@@ -438,6 +438,7 @@ TEST(FastSolver, Threads_CompleteHelpersShareTheCompleteSearchsMarks) {
         table.new_search();
         DepthFirstSearch<T> alone(game.position, helper, table);
         const std::uint64_t whole = exhaust(alone);
+        EXPECT_FALSE(alone.proved_start_lost());  // an exhaustion that needs the others' too
         if (whole < 10) continue;
         ++tried;
         DepthFirstSearch<T> after(game.position, SearchConfig{0, 0, 0, techniques}, table);

@@ -251,11 +251,12 @@ inline constexpr int kStartStockLeft = 24;
 // retries_start). A relaxed state costs about a microsecond and a half, a node of an end game's
 // complete search 6 to 15 (with its tests), so the retries take one to three times the search's
 // own time where they stay open; searches of a million nodes make none (an end game's complete
-// search takes a quarter of the budget, 250,000 nodes). Diplomat seed 7 end games with 8 stock
-// cards, unknown at 5 million nodes without the retries (and at 50 million on 16 threads): one is
-// lost in 3.9 million nodes (47 s) with this ratio and 2.2 million (34 s) with 64; the other is
-// lost in 8.2 million (58 s) and 2.3 million (35 s). 64 would make the retries part of every
-// million-node search of an end game, at 12 s each where they stay open.
+// search takes a quarter of the budget, 250,000 nodes). Two Diplomat seed 7 end games with 8 and 9
+// stock cards (bench/positions/diplomat-7-end-game-1 and -2), unknown at 5 million nodes without
+// the retries (and at 50 million on 16 threads): one is lost in 3.9 million nodes (47 s) with this
+// ratio and 2.2 million (34 s) with 64; the other in 8.2 million (58 s) and 2.3 million (35 s).
+// With 64 the retries would be part of every million-node search of an end game, at 12 s each
+// where they stay open.
 inline constexpr std::uint64_t kStartRetryRatio = 16;
 // From an end game (a start with at most kEndGameStock stock cards, portfolio.hpp), where the
 // complete search proves losses, with all its savings at the start: a relaxed game that needs
@@ -406,6 +407,7 @@ class CapacityTest {
                                                                        : 0;
                 savings_ -= std::min(savings_, spent);
             }
+            if (start && outcome == Outcome::Lost) start_lost_ = true;
             if (start && outcome == Outcome::Capped && budget_.retries_start) {
                 start_state_.emplace(state);
                 start_loose_cap_ = loose_cap;
@@ -423,6 +425,10 @@ class CapacityTest {
             return outcome == Outcome::Lost;
         }
     }
+
+    // Whether the start's relaxed game was found lost (by its first search or a later one): then
+    // the start is lost, and every position the search tests is called lost.
+    bool start_lost() const { return start_lost_; }
 
     // For tests of the relaxed search's reductions: the verdict (true: lost) of the loose or the
     // strict relaxed game, searched with the reductions asked for (without any, every move is tried

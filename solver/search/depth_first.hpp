@@ -116,6 +116,9 @@ class DepthFirstSearch final : public SearchMember<T> {
     }
 
     std::uint64_t nodes() const override { return nodes_; }
+    bool proved_start_lost() const override {
+        return status_ == SearchStatus::Exhausted && capacity_.start_lost();
+    }
     // Runs started so far (restarting probes; 1 for any other search once it ran).
     std::uint64_t runs() const { return run_index_ + 1; }
 

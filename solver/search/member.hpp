@@ -31,6 +31,9 @@ class SearchMember {
     virtual std::vector<Move> solution() const = 0;
     // Counts every expanded position into `recorder` from now on.
     virtual void record_into(HistogramRecorder* recorder) = 0;
+    // A complete search's exhaustion that proves the start lost by itself, whatever the other
+    // complete searches sharing its marks are doing (the capacity test found the start lost).
+    virtual bool proved_start_lost() const { return false; }
 };
 
 }  // namespace patience

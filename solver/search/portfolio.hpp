@@ -148,7 +148,8 @@ inline constexpr int kEndGameStock = 16;
 // (the positions it drops are reached from a parent that tries them, and that parent was closed
 // too) holds as it does for one search, and no win is reachable. The first search to close its
 // start proves nothing alone: a position it skipped may have been marked by another search that
-// relied on its own path, still open.
+// relied on its own path, still open. A complete search whose capacity test proved its start lost
+// (capacity.hpp: the start's relaxed game is lost) needs no other: that is a proof of its own.
 inline PortfolioMember complete_helper(const Techniques& techniques, int stream, bool end_game) {
     PortfolioMember helper{{0, 0, 0, techniques, stream}, 1};
     helper.config.order_noise = kWideOrderNoise;
