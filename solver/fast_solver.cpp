@@ -46,14 +46,19 @@ inline int complete_members(const std::vector<PortfolioMember>& plan) {
         plan.begin(), plan.end(), [](const PortfolioMember& m) { return m.config.complete(); }));
 }
 
-// `proves_lost`: the member is a complete search that has just exhausted, and the others had, or
-// it proved its start lost by itself.
-inline TurnEnd judge_turn(SearchStatus status, bool proves_lost) {
+// `complete_open` counts the complete searches not exhausted yet (an int on one thread, an atomic
+// on several): a complete search's exhaustion is `lost` when it was the last one open, or when it
+// proved its start lost by itself.
+template <class T, class Count>
+TurnEnd judge_turn(SearchStatus status, const PortfolioMember& member,
+                   const SearchMember<T>& search, Count& complete_open) {
     switch (status) {
         case SearchStatus::Won:
             return {true, Verdict::Won, LimitHit::None};
         case SearchStatus::Exhausted:
-            if (proves_lost) return {true, Verdict::Lost, LimitHit::None};
+            if (member.config.complete() && (search.proved_start_lost() || --complete_open == 0)) {
+                return {true, Verdict::Lost, LimitHit::None};
+            }
             return {};
         case SearchStatus::TimeUp:
             return {true, Verdict::Unknown, LimitHit::Time};
@@ -90,10 +95,8 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
                 }
                 slice = std::min(slice, limits.node_limit - spent);
             }
-            const SearchStatus status = search.run(search.nodes() + slice, deadline);
-            const bool exhausted = status == SearchStatus::Exhausted && plan[i].config.complete();
-            const TurnEnd end = judge_turn(
-                status, exhausted && (search.proved_start_lost() || --complete_open == 0));
+            const TurnEnd end = judge_turn(search.run(search.nodes() + slice, deadline), plan[i],
+                                           search, complete_open);
             if (limits.progress) limits.progress(total_nodes(members));
             if (end.decides) {
                 result.verdict = end.verdict;
@@ -171,9 +174,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         const std::uint64_t turn_nodes = search.nodes() - nodes_before;
         const std::uint64_t spent_now = spent.fetch_add(turn_nodes) + turn_nodes;
         if (limits.progress) limits.progress(spent_now);
-        const bool exhausted = status == SearchStatus::Exhausted && plan[i].config.complete();
-        const TurnEnd end = judge_turn(
-            status, exhausted && (search.proved_start_lost() || complete_open.fetch_sub(1) == 1));
+        const TurnEnd end = judge_turn(status, plan[i], search, complete_open);
         if (end.decides) {
             decide(end.verdict, end.limit, end.verdict == Verdict::Won ? &search : nullptr);
             return false;
