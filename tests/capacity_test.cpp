@@ -335,9 +335,12 @@ TEST(Capacity, EveryCalledLossIsLostForTheReference) {
 // A relaxed game stopped at its cap is searched again, with larger caps, when its position comes
 // back often enough: positions whose relaxed game a first test leaves open, and that the relaxed
 // search proves lost within 65,536 states, are called lost after some returns to the same test,
-// and are not won for the reference search. Playouts as above, backed up as many as 40 moves;
+// and are not won for the reference search. A test that has called nothing lost pays the idle
+// rate, so the first retry (four times the first strict cap, kRelaxedNodeCap) comes only after
+// that cap over kIdleStatesPerReturn returns. Playouts as above, backed up as many as 40 moves;
 // not in Malmaison, where a deal's budget leaves the test out.
 TEST(Capacity, PositionsThatComeBackGetLargerCaps) {
+    constexpr int kMaxReturns = 200000;
     std::mt19937 rng(31);
     SearchLimits limits;
     limits.node_limit = 20000;
@@ -357,21 +360,33 @@ TEST(Capacity, PositionsThatComeBackGetLargerCaps) {
                 const auto big = test->relaxed_lost(state, false, kAllReductions, 1u << 16);
                 if (!big || !*big) return -1;
                 test = std::make_unique<CapacityTest<T>>();
-                for (int n = 0; n < 10000; ++n) {
+                for (int n = 0; n < kMaxReturns; ++n) {
                     if (test->lost(state)) return n;
                 }
-                return 10000;
+                return kMaxReturns;
             });
             if (returns < 0) continue;
             ++found;
-            EXPECT_GT(returns, 0) << rules.name << "\n" << position_to_json(p);
-            EXPECT_LT(returns, 10000) << rules.name << "\n" << position_to_json(p);
+            EXPECT_GE(returns, static_cast<int>(4 * kRelaxedNodeCap / kIdleStatesPerReturn))
+                << rules.name << "\n"
+                << position_to_json(p);
+            EXPECT_LT(returns, kMaxReturns) << rules.name << "\n" << position_to_json(p);
             EXPECT_NE(reference_solve(p, limits).verdict, Verdict::Won) << rules.name << "\n"
                                                                         << position_to_json(p);
         }
     }
     std::cout << found << " positions called lost after coming back\n";
     EXPECT_GE(found, 1);
+}
+
+// A return pays the full rate while at least one test in kTestsPerLossWhileBiting has called its
+// position lost, and the idle rate below that.
+TEST(Capacity, ReturnsPayTheFullRateOnlyWhileTheTestBites) {
+    EXPECT_EQ(states_per_return(0, 1), kIdleStatesPerReturn);
+    EXPECT_EQ(states_per_return(1, 1), kStatesPerReturn);
+    EXPECT_EQ(states_per_return(10, 10 * kTestsPerLossWhileBiting), kStatesPerReturn);
+    EXPECT_EQ(states_per_return(10, 10 * kTestsPerLossWhileBiting + 1), kIdleStatesPerReturn);
+    EXPECT_GT(kStatesPerReturn, kIdleStatesPerReturn);
 }
 
 // The complete search takes an end game's budget when its start has at most kEndGameStock stock

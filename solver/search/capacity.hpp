@@ -302,9 +302,31 @@ inline constexpr const CapacityBudget& capacity_budget(VariantId variant, bool e
 }
 // A relaxed state stopped at its caps is searched again with caps four times larger, as long as
 // the strict one stays within kMaxRetryCap, once its position has come back to the test often
-// enough to pay for it, kStatesPerReturn states each time.
+// enough to pay for it: each return pays kStatesPerReturn states while the test is biting (at
+// least one test in kTestsPerLossWhileBiting so far has called its position lost), and only
+// kIdleStatesPerReturn otherwise. A return is a node of the search, about 1.4 microseconds in a
+// Diplomat end game without the test, and a relaxed state costs about one, so at 64 a retry may
+// cost forty times the search it serves. Where the relaxation decides little that is all loss:
+// the three end games of Diplomat seed 703 in bench/positions (15 stock cards), whose complete
+// search alone (`--disable probes`) proves them lost in 852,443, 556,602 and 285,528 nodes in 1.2,
+// 0.8 and 0.6 s without the test, took 11.8, 6.1 and 1.9 s with it, 8.3 of the 11.8 in retries
+// of 263 relaxed games, none of which was lost (the test called 0.7% of its positions lost); at
+// 4 states a return, 3.1, 1.9 and 1.0 s. Where it bites it pays: Diplomat seed 7's first end
+// game there (8 stock cards, 12% of its positions called lost) is lost in 3,858,740 nodes at 64
+// and unknown at 5 million at 4 or 16. Paying 64 only while biting keeps that proof to the node
+// and takes the 703 end games to 2.8, 1.8 and 1.0 s (851,345, 555,505 and 284,431 nodes); the 160
+// end games of kStartRetryRatio's measurements at 300,000 nodes keep their 155 losses and
+// 1,717,248 nodes (41.5 -> 40.4 s), and deals (seeds 1-200 at 1M nodes of Diplomat, Lady Palk,
+// Emperor and Emperor-modern) their verdicts and nodes. Never retrying at all decided the same
+// 160 end games and deals, but not Diplomat seed 7's.
 inline constexpr std::uint64_t kMaxRetryCap = kRelaxedNodeCap << 6;
 inline constexpr std::uint64_t kStatesPerReturn = 64;
+inline constexpr std::uint64_t kIdleStatesPerReturn = 4;
+inline constexpr std::uint64_t kTestsPerLossWhileBiting = 16;
+// What a return pays after `tests` tests of which `losses` called their position lost.
+inline constexpr std::uint64_t states_per_return(std::uint64_t losses, std::uint64_t tests) {
+    return losses * kTestsPerLossWhileBiting >= tests ? kStatesPerReturn : kIdleStatesPerReturn;
+}
 // The most stock cards a tested position may have left: the end games' line (portfolio.hpp's
 // kEndGameStock). Up to 8, 11 of 57 positions with 8 to 11 stock cards sampled from the complete
 // search of Emperor-modern seed 132 were proven lost at 300,000 nodes each (13.8 million nodes in
@@ -356,73 +378,10 @@ class CapacityTest {
             return false;
         } else {
             if (T::kId == VariantId::Malmaison && !budget_.malmaison) return false;
-            // Every position the search meets is reached from its start.
-            if (start_lost_) return true;
-            if (start_state_ && ++tests_since_start_ * kStartRetryRatio >= start_next_cap_) {
-                return retry_start();
-            }
-            // The first position tested is the search's start (depth_first.hpp tests it first).
-            const bool start = !tested_start_ && budget_.start_cap > 0;
-            tested_start_ = true;
-            if (state.stock_left() > (start ? kStartStockLeft : kCapacityStockLeft)) return false;
-            load(state);
-            // A real position always fits (step 1 of the proof); nothing to prove if it did not.
-            if (!fits()) return false;
-            const std::uint64_t root = key();
-            if (lost_.contains(root)) return true;
-            strict_ = true;
-            const std::uint64_t strict_root = key();  // the loose key also holds the start's piles
-            strict_ = false;
-            if (lost_.contains(strict_root)) return true;
-            if (won_roots_.contains(root)) return false;
-            // The positions that come back with a relaxed state stopped at its cap are the tableau
-            // arrangements of one stock, waste and foundations, which the complete search expands
-            // one by one while that relaxed game stays open.
-            std::uint64_t loose_cap = 0, strict_cap = 0;
-            const auto capped = capped_.find(root);
-            const bool retry = capped != capped_.end();
-            if (retry) {
-                Retry& last = capped->second;
-                loose_cap = std::uint64_t{last.loose_cap} * 4;
-                strict_cap = std::uint64_t{last.strict_cap} * 4;
-                if (strict_cap > kMaxRetryCap) return false;
-                if (++last.returns * kStatesPerReturn < strict_cap) return false;
-            } else if (start) {
-                loose_cap = budget_.max_loose_cap;
-                strict_cap = budget_.start_cap;
-            } else {
-                savings_ = std::min(savings_ + budget_.saved_per_test, budget_.max_savings);
-                if (savings_ < kRelaxedNodeCap) return false;
-                loose_cap = std::clamp(savings_, kLooseNodeCap, budget_.max_loose_cap);
-                strict_cap = std::clamp(savings_, kRelaxedNodeCap, budget_.max_strict_cap);
-            }
-            const bool saved_up = !retry && !start;
-            std::uint64_t searched = 0;
-            const Outcome outcome = search_both(loose_cap, strict_cap, searched);
-            if (saved_up) {
-                const std::uint64_t free =
-                    budget_.base_caps_free ? kLooseNodeCap + kRelaxedNodeCap : 0;
-                const std::uint64_t spent = outcome == Outcome::Capped ? searched
-                                            : searched > free          ? searched - free
-                                                                       : 0;
-                savings_ -= std::min(savings_, spent);
-            }
-            if (start && outcome == Outcome::Lost) start_lost_ = true;
-            if (start && outcome == Outcome::Capped && budget_.retries_start) {
-                start_state_.emplace(state);
-                start_loose_cap_ = loose_cap;
-                start_next_cap_ = strict_cap * 4;
-                tests_since_start_ = 0;
-            }
-            if (outcome == Outcome::Capped) {
-                if (capped_.size() >= kMaxCapped) capped_.clear();
-                capped_[root] = Retry{static_cast<std::uint32_t>(loose_cap),
-                                      static_cast<std::uint32_t>(strict_cap), 0};
-            } else {
-                capped_.erase(root);
-                if (outcome == Outcome::Won) remember(won_roots_, root);
-            }
-            return outcome == Outcome::Lost;
+            ++tests_;
+            const bool called = relaxed_game_lost(state);
+            if (called) ++losses_;
+            return called;
         }
     }
 
@@ -458,6 +417,77 @@ class CapacityTest {
     }
 
   private:
+    // lost(), where the test applies.
+    bool relaxed_game_lost(const PackedState<T>& state) {
+        // Every position the search meets is reached from its start.
+        if (start_lost_) return true;
+        if (start_state_ && ++tests_since_start_ * kStartRetryRatio >= start_next_cap_) {
+            return retry_start();
+        }
+        // The first position tested is the search's start (depth_first.hpp tests it first).
+        const bool start = !tested_start_ && budget_.start_cap > 0;
+        tested_start_ = true;
+        if (state.stock_left() > (start ? kStartStockLeft : kCapacityStockLeft)) return false;
+        load(state);
+        // A real position always fits (step 1 of the proof); nothing to prove if it did not.
+        if (!fits()) return false;
+        const std::uint64_t root = key();
+        if (lost_.contains(root)) return true;
+        strict_ = true;
+        const std::uint64_t strict_root = key();  // the loose key also holds the start's piles
+        strict_ = false;
+        if (lost_.contains(strict_root)) return true;
+        if (won_roots_.contains(root)) return false;
+        // The positions that come back with a relaxed state stopped at its cap are the tableau
+        // arrangements of one stock, waste and foundations, which the complete search expands
+        // one by one while that relaxed game stays open.
+        std::uint64_t loose_cap = 0, strict_cap = 0;
+        const auto capped = capped_.find(root);
+        const bool retry = capped != capped_.end();
+        if (retry) {
+            Retry& last = capped->second;
+            loose_cap = std::uint64_t{last.loose_cap} * 4;
+            strict_cap = std::uint64_t{last.strict_cap} * 4;
+            if (strict_cap > kMaxRetryCap) return false;
+            if (++last.returns * states_per_return(losses_, tests_) < strict_cap) return false;
+        } else if (start) {
+            loose_cap = budget_.max_loose_cap;
+            strict_cap = budget_.start_cap;
+        } else {
+            savings_ = std::min(savings_ + budget_.saved_per_test, budget_.max_savings);
+            if (savings_ < kRelaxedNodeCap) return false;
+            loose_cap = std::clamp(savings_, kLooseNodeCap, budget_.max_loose_cap);
+            strict_cap = std::clamp(savings_, kRelaxedNodeCap, budget_.max_strict_cap);
+        }
+        const bool saved_up = !retry && !start;
+        std::uint64_t searched = 0;
+        const Outcome outcome = search_both(loose_cap, strict_cap, searched);
+        if (saved_up) {
+            const std::uint64_t free =
+                budget_.base_caps_free ? kLooseNodeCap + kRelaxedNodeCap : 0;
+            const std::uint64_t spent = outcome == Outcome::Capped ? searched
+                                        : searched > free          ? searched - free
+                                                                   : 0;
+            savings_ -= std::min(savings_, spent);
+        }
+        if (start && outcome == Outcome::Lost) start_lost_ = true;
+        if (start && outcome == Outcome::Capped && budget_.retries_start) {
+            start_state_.emplace(state);
+            start_loose_cap_ = loose_cap;
+            start_next_cap_ = strict_cap * 4;
+            tests_since_start_ = 0;
+        }
+        if (outcome == Outcome::Capped) {
+            if (capped_.size() >= kMaxCapped) capped_.clear();
+            capped_[root] = Retry{static_cast<std::uint32_t>(loose_cap),
+                                  static_cast<std::uint32_t>(strict_cap), 0};
+        } else {
+            capped_.erase(root);
+            if (outcome == Outcome::Won) remember(won_roots_, root);
+        }
+        return outcome == Outcome::Lost;
+    }
+
     // The start's relaxed game searched again, with the next cap. Returns whether it is lost now
     // (then every position is); a search that ends either way is the last one.
     bool retry_start() {
@@ -957,6 +987,8 @@ class CapacityTest {
     std::uint64_t start_next_cap_ = 0;
     std::uint64_t tests_since_start_ = 0;
     bool start_lost_ = false;  // the start's relaxed game is lost
+    std::uint64_t tests_ = 0;   // positions tested (lost() called)
+    std::uint64_t losses_ = 0;  // of them, called lost
     std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
     CapacityBudget budget_;
     std::uint64_t savings_;  // states saved up for the next search: at first, the most
