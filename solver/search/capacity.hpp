@@ -463,8 +463,7 @@ class CapacityTest {
         std::uint64_t searched = 0;
         const Outcome outcome = search_both(loose_cap, strict_cap, searched);
         if (saved_up) {
-            const std::uint64_t free =
-                budget_.base_caps_free ? kLooseNodeCap + kRelaxedNodeCap : 0;
+            const std::uint64_t free = budget_.base_caps_free ? kLooseNodeCap + kRelaxedNodeCap : 0;
             const std::uint64_t spent = outcome == Outcome::Capped ? searched
                                         : searched > free          ? searched - free
                                                                    : 0;
@@ -986,7 +985,7 @@ class CapacityTest {
     std::uint64_t start_loose_cap_ = 0;
     std::uint64_t start_next_cap_ = 0;
     std::uint64_t tests_since_start_ = 0;
-    bool start_lost_ = false;  // the start's relaxed game is lost
+    bool start_lost_ = false;   // the start's relaxed game is lost
     std::uint64_t tests_ = 0;   // positions tested (lost() called)
     std::uint64_t losses_ = 0;  // of them, called lost
     std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
