@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -15,6 +16,7 @@
 #include "solver/arena_size.hpp"
 #include "solver/search/depth_first.hpp"
 #include "solver/search/portfolio.hpp"
+#include "solver/search/relaxed_start.hpp"
 
 namespace patience {
 
@@ -113,18 +115,22 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
     }
 }
 
+// Searches the start's relaxed game until `stop` is set: true when it is lost (relaxed_start.hpp).
+using RelaxedStart = std::function<bool(const std::atomic<bool>& stop)>;
+
 // Several threads (lazy SMP): each thread claims the next free member in round-robin order and
 // runs it for one turn, so that every member goes on however many threads the machine really
 // gives (the complete search never waits behind a probe that would run forever). All share the
 // table (each member in its lane) and one node budget, reserved a turn at a time; the first
 // verdict stops everyone. Sound for the same reasons as the one-thread schedule: a `won` is a
 // replayed line, and `lost` still comes only from the complete searches' exhaustion, all of them
-// (they read lane 0 alone, and share it: portfolio.hpp's complete helpers). Not deterministic:
-// which member decides first depends on timing.
+// (they read lane 0 alone, and share it: portfolio.hpp's complete helpers), or from the start's
+// relaxed game, which the first thread searches first when `relaxed_start` is given. Not
+// deterministic: which member decides first depends on timing.
 template <class T>
 SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMember>& plan,
                             const SearchLimits& limits, SearchClock::time_point deadline,
-                            int threads) {
+                            int threads, const RelaxedStart& relaxed_start) {
     const std::size_t count = members.size();
     SolveResult result;
     std::mutex result_mutex;
@@ -183,7 +189,10 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         if (status != SearchStatus::Paused) finished.fetch_add(1);
         return true;
     };
-    auto worker = [&] {
+    auto worker = [&](int t) {
+        if (t == 0 && relaxed_start && relaxed_start(stop)) {
+            decide(Verdict::Lost, LimitHit::None, nullptr);
+        }
         while (!stop.load(std::memory_order_relaxed) && finished.load() < count) {
             const std::size_t i = next_turn.fetch_add(1) % count;
             if (claimed[i].exchange(true, std::memory_order_acquire)) {
@@ -194,6 +203,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
             claimed[i].store(false, std::memory_order_release);
             if (!go_on) break;
         }
+        stop.store(true, std::memory_order_relaxed);  // the solve is over: so is the relaxed start
         std::lock_guard lock(result_mutex);  // the worker's last writes are visible after the join
     };
     tbb::task_arena arena(arena_size(threads));
@@ -201,7 +211,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         tbb::parallel_for(
             tbb::blocked_range<int>(0, threads, 1),
             [&](const tbb::blocked_range<int>& range) {
-                for (int t = range.begin(); t != range.end(); ++t) worker();
+                for (int t = range.begin(); t != range.end(); ++t) worker(t);
             },
             tbb::simple_partitioner());
     });
@@ -235,9 +245,14 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
     table_.new_search();
     return dispatch_variant(start.variant, [&](auto traits) {
         using T = decltype(traits);
-        std::vector<PortfolioMember> plan = portfolio(techniques_, threads_, kKindOrderNoiseFor<T>,
-                                                      static_cast<int>(start.stock.size()));
-        for (PortfolioMember& member : plan) member.config.key_set = key_set_;
+        const int start_stock = static_cast<int>(start.stock.size());
+        std::vector<PortfolioMember> plan =
+            portfolio(techniques_, threads_, kKindOrderNoiseFor<T>, start_stock);
+        const bool relaxed_start = runs_relaxed_start<T>(techniques_, threads_, start_stock);
+        for (PortfolioMember& member : plan) {
+            member.config.key_set = key_set_;
+            member.config.relaxed_start_elsewhere = relaxed_start;
+        }
         Members<T> members;
         std::vector<HistogramRecorder> recorders;
         if (histogram_) {
@@ -249,9 +264,15 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
             members.push_back(make_member<T>(start, plan[i].config, table_));
             if (histogram_) members[i]->record_into(&recorders[i]);
         }
-        SolveResult result = threads_ == 1
-                                 ? run_in_turns(members, plan, limits, deadline)
-                                 : run_in_parallel(members, plan, limits, deadline, threads_);
+        RelaxedStart search_relaxed_start;
+        if (relaxed_start) {
+            search_relaxed_start = [&](const std::atomic<bool>& stop) {
+                return relaxed_start_lost<T>(start, key_set_, stop, deadline);
+            };
+        }
+        SolveResult result = threads_ == 1 ? run_in_turns(members, plan, limits, deadline)
+                                           : run_in_parallel(members, plan, limits, deadline,
+                                                             threads_, search_relaxed_start);
         result.nodes = total_nodes(members);
         for (std::size_t i = 0; i < recorders.size(); ++i) {
             NodeHistogram& h = result.histogram;

@@ -155,23 +155,9 @@ TEST(Capacity, StrictGameCardsNeedTheirPlaceBeforeTheyMove) {
     EXPECT_EQ(without_tests.solve(p, {}).verdict, Verdict::Lost);
 }
 
-// The Diplomat seed 966 end game of the two tests below.
+// The Diplomat seed 966 end game of the two tests below (and of relaxed_start_test.cpp).
 Position diplomat_966_end_game() {
-    return parse_position(R"({
-  "variant": "diplomat", "ranks": 13,
-  "tableau": [
-    ["JD", "8H", "QC", "JD", "10H", "9H"], ["9H", "9S", "10C", "QH", "JC", "10S", "9D", "8H", "7S"],
-    ["7C", "6D", "5H"], ["8S", "5H", "JS", "QD", "JH", "10D", "9C", "8C", "7D", "6C", "5S", "4C"],
-    ["QC", "JH", "10D", "9D"], ["7H", "6H", "5C"], [], ["KD", "QD", "JC", "10C"]],
-  "face_down": [0, 0, 0, 0, 0, 0, 0, 0],
-  "stock": ["5C", "3C", "6H", "8D", "AD", "4C", "AC", "3D"],
-  "waste": ["4H", "3H", "4H", "KH", "3C", "3S", "4S", "QS", "8D", "KS", "QH", "4D", "10H", "6C",
-            "6S", "2D", "8C", "KH", "KD", "2C", "KC", "KS", "7C", "KC", "9C", "5D", "7H"],
-  "foundations": [["AC", "2C"], [], ["AD", "2D", "3D", "4D", "5D", "6D", "7D"], [],
-                  ["AH", "2H", "3H"], ["AH", "2H"],
-                  ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS"],
-                  ["AS", "2S"]]})",
-                          "end game");
+    return load_position(PATIENCE_SOURCE_DIR "/bench/positions/diplomat-966-end-game.json");
 }
 
 // A Diplomat seed 966 position from its complete search, with 8 stock cards and 27 in the waste,

@@ -167,6 +167,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -371,6 +372,24 @@ class CapacityTest {
     // Relaxed searches stop, as at a cap, once `deadline` has passed (checked every 4,096 states):
     // the start's search can take seconds, and --time-limit must still stop a solve.
     void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
+    // Relaxed searches stop, as at a cap, once `*stop` is set (checked as the deadline is).
+    void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
+
+    // The relaxed games of `state` searched to the end, without a cap on the strict one (the loose
+    // one keeps the budget's max_loose_cap): true when they are lost, so `state` is; nullopt when
+    // the search stopped (deadline or stop) or `state` does not fit. For relaxed_start.hpp.
+    std::optional<bool> lost_without_cap(const PackedState<T>& state) {
+        if constexpr (!kApplies) {
+            return std::nullopt;
+        } else {
+            load(state);
+            if (!fits()) return std::nullopt;
+            std::uint64_t searched = 0;
+            const Outcome outcome = search_both(budget_.max_loose_cap, UINT64_MAX, searched);
+            if (outcome == Outcome::Capped) return std::nullopt;
+            return outcome == Outcome::Lost;
+        }
+    }
 
     // True when the relaxed game of `state` is lost, so `state` is lost.
     bool lost(const PackedState<T>& state) {
@@ -878,7 +897,9 @@ class CapacityTest {
         if (lost_.contains(here)) return Outcome::Lost;
         if (won_.contains(here)) return Outcome::Won;
         if (++nodes_ > cap_) return Outcome::Capped;
-        if ((nodes_ & 4095) == 0 && std::chrono::steady_clock::now() >= deadline_) {
+        if ((nodes_ & 4095) == 0 &&
+            (std::chrono::steady_clock::now() >= deadline_ ||
+             (stop_ != nullptr && stop_->load(std::memory_order_relaxed)))) {
             return Outcome::Capped;
         }
         const std::uint64_t entered = nodes_;
@@ -989,6 +1010,7 @@ class CapacityTest {
     std::uint64_t tests_ = 0;   // positions tested (lost() called)
     std::uint64_t losses_ = 0;  // of them, called lost
     std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
+    const std::atomic<bool>* stop_ = nullptr;
     CapacityBudget budget_;
     std::uint64_t savings_;  // states saved up for the next search: at first, the most
     bool strict_ = false;    // which game: home cards never link chains

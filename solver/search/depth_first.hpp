@@ -56,6 +56,9 @@ struct SearchConfig {
     // The search starts from an end game (portfolio.hpp's kEndGameStock): the capacity test may
     // spend more on each position (capacity.hpp's kEndGameCapacityBudget).
     bool end_game = false;
+    // Another thread searches the start's relaxed game to the end (relaxed_start.hpp), so the
+    // capacity test does not search it again (CapacityBudget::retries_start).
+    bool relaxed_start_elsewhere = false;
 
     // The one member whose exhaustion proves a loss: every move the sound pruning keeps.
     bool complete() const { return branching == 0 && beam_width == 0; }
@@ -144,11 +147,14 @@ class DepthFirstSearch final : public SearchMember<T> {
 
     // The capacity test's budget: by the start (capacity.hpp). The start's relaxed game is
     // searched again only by the portfolio's own complete search: its helpers would repeat the
-    // same search (they share the table's marks, not the relaxed states).
+    // same search (they share the table's marks, not the relaxed states), and so would a thread
+    // that searches it to the end (relaxed_start.hpp).
     static CapacityBudget capacity_budget_of(const SearchConfig& config, const Position& start) {
         CapacityBudget budget =
             capacity_budget(T::kId, config.end_game, static_cast<int>(start.stock.size()));
-        if (config.stream >= kFirstExtraStream) budget.retries_start = false;
+        if (config.stream >= kFirstExtraStream || config.relaxed_start_elsewhere) {
+            budget.retries_start = false;
+        }
         return budget;
     }
 

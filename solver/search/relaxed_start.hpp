@@ -1,0 +1,64 @@
+// Relaxed start: a multi-threaded solve from an end game or a mid-game gives one thread, before it
+// joins the others, to the start's relaxed game (capacity.hpp), searched to the end.
+//
+// Why: the capacity test's relaxed game of the start often decides what the search below it
+// cannot, but needs millions of relaxed states, which the complete search pays for a little at a
+// time, by its own node count (capacity.hpp's kStartRetryRatio). On one thread that pacing keeps
+// the search going; on several, a thread of its own does it at once. Diplomat seed 7's first two
+// end games of bench/positions (8 and 9 stock cards), whose strict relaxed games are lost after
+// 13.7 and 13.8 s of relaxed search alone, took 27.7 and 32.5 s on one thread (the complete search
+// alone, `--disable probes`: 3.9 and 2.7 million nodes, most of the time in the start's searches
+// again), 45 s on two threads for the second (the helper pays its own share of nodes before the
+// main search's retry comes), and on sixteen threads of a 16-core machine the first stayed open
+// after 95 s, the second took 46 s. Most end games' relaxed games are won or lost within a few
+// thousand states (Diplomat seed 703's three end games in bench/positions: won at once), and the
+// thread joins the others at once; where the relaxed game stays open, the thread is spent on it
+// until the solve ends.
+//
+// Proof: a relaxed loss of the start is a loss of the start (capacity.hpp's proof), whatever the
+// other threads are doing: the verdict needs no other search, like a complete search that proved
+// its start lost (SearchMember::proved_start_lost).
+//
+// Relaxed states are not nodes: the search is stopped by the solve's end (another verdict, the node
+// limit or a cancellation) or its deadline, and counts nothing against the node budget. Only
+// multi-threaded solves run it, so `--threads 1` stays deterministic and budget-monotone.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+
+#include "core/position.hpp"
+#include "solver/search/capacity.hpp"
+#include "solver/search/portfolio.hpp"
+#include "solver/search/techniques.hpp"
+
+namespace patience {
+
+// Whether a solve with these threads, techniques and start gives a thread to the relaxed start:
+// where the capacity test searches the start's relaxed game (an end game, or up to
+// kStartStockLeft stock cards, as capacity_budget's start_cap; Malmaison from end games only).
+template <class T>
+bool runs_relaxed_start(const Techniques& techniques, int threads, int start_stock) {
+    if (threads < 2 || !techniques.capacity || !CapacityTest<T>::kApplies) return false;
+    const bool end_game = start_stock <= kEndGameStock;
+    if (T::kId == VariantId::Malmaison && !end_game) return false;
+    return capacity_budget(T::kId, end_game, start_stock).start_cap > 0;
+}
+
+// The start's relaxed game searched to the end: true when it is lost (then the start is lost),
+// false when it is won, or the search stopped at `stop` or the deadline.
+template <class T>
+bool relaxed_start_lost(const Position& start, int key_set, const std::atomic<bool>& stop,
+                        std::chrono::steady_clock::time_point deadline) {
+    const int start_stock = static_cast<int>(start.stock.size());
+    // On the heap: the test's tables are large.
+    auto test = std::make_unique<CapacityTest<T>>(
+        key_set, capacity_budget(T::kId, start_stock <= kEndGameStock, start_stock));
+    test->set_deadline(deadline);
+    test->set_stop(&stop);
+    const auto lost = test->lost_without_cap(PackedState<T>(start, key_set));
+    return lost.has_value() && *lost;
+}
+
+}  // namespace patience
