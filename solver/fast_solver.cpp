@@ -125,7 +125,7 @@ using RelaxedStart = std::function<bool(const std::atomic<bool>& stop)>;
 // verdict stops everyone. Sound for the same reasons as the one-thread schedule: a `won` is a
 // replayed line, and `lost` still comes only from the complete searches' exhaustion, all of them
 // (they read lane 0 alone, and share it: portfolio.hpp's complete helpers), or from the start's
-// relaxed game, which the first thread searches first when `relaxed_start` is given. Not
+// relaxed game, which the last worker searches first when `relaxed_start` is given. Not
 // deterministic: which member decides first depends on timing.
 template <class T>
 SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMember>& plan,
@@ -189,8 +189,12 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         if (status != SearchStatus::Paused) finished.fetch_add(1);
         return true;
     };
+    // The last worker searches the relaxed start first: oneTBB runs the first on the calling
+    // thread, and when the arena has fewer threads than workers it runs the rest only as threads
+    // come free, so the members never wait for the relaxed start (stopped once they are done).
     auto worker = [&](int t) {
-        if (t == 0 && relaxed_start && relaxed_start(stop)) {
+        if (t == threads - 1 && relaxed_start && !stop.load(std::memory_order_relaxed) &&
+            relaxed_start(stop)) {
             decide(Verdict::Lost, LimitHit::None, nullptr);
         }
         while (!stop.load(std::memory_order_relaxed) && finished.load() < count) {
