@@ -363,6 +363,10 @@ class CapacityTest {
     // stock cards (the start's search of a mid-game) it decided 3 of 18 where the search alone
     // decided none, for 6 s a position instead of 0.8: left out.
     static constexpr bool kApplies = !T::kDeals;
+    // Whether the test runs with `budget` (in Malmaison only with a budget that says so).
+    static constexpr bool runs_with(const CapacityBudget& budget) {
+        return kApplies && (T::kId != VariantId::Malmaison || budget.malmaison);
+    }
 
     explicit CapacityTest(int key_set = 0, const CapacityBudget& budget = kDealCapacityBudget)
         : seed_(0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(key_set + 1)),
@@ -377,11 +381,13 @@ class CapacityTest {
 
     // The relaxed games of `state` searched to the end, without a cap on the strict one (the loose
     // one keeps the budget's max_loose_cap): true when they are lost, so `state` is; nullopt when
-    // the search stopped (deadline or stop) or `state` does not fit. For relaxed_start.hpp.
+    // the search stopped (deadline or stop), `state` does not fit, or the test does not run with
+    // this budget. For relaxed_start.hpp.
     std::optional<bool> lost_without_cap(const PackedState<T>& state) {
         if constexpr (!kApplies) {
             return std::nullopt;
         } else {
+            if (!runs_with(budget_)) return std::nullopt;
             load(state);
             if (!fits()) return std::nullopt;
             std::uint64_t searched = 0;
@@ -396,7 +402,7 @@ class CapacityTest {
         if constexpr (!kApplies) {
             return false;
         } else {
-            if (T::kId == VariantId::Malmaison && !budget_.malmaison) return false;
+            if (!runs_with(budget_)) return false;
             ++tests_;
             const bool called = relaxed_game_lost(state);
             if (called) ++losses_;

@@ -36,15 +36,20 @@
 
 namespace patience {
 
+// The capacity test's budget for a search from `start_stock` stock cards (as the portfolio's
+// complete search takes it).
+inline const CapacityBudget& start_capacity_budget(VariantId variant, int start_stock) {
+    return capacity_budget(variant, start_stock <= kEndGameStock, start_stock);
+}
+
 // Whether a solve with these threads, techniques and start gives a thread to the relaxed start:
-// where the capacity test searches the start's relaxed game (an end game, or up to
-// kStartStockLeft stock cards, as capacity_budget's start_cap; Malmaison from end games only).
+// where the capacity test searches the start's relaxed game (its budget has a start_cap: an end
+// game, or up to kStartStockLeft stock cards; Malmaison from end games only).
 template <class T>
 bool runs_relaxed_start(const Techniques& techniques, int threads, int start_stock) {
-    if (threads < 2 || !techniques.capacity || !CapacityTest<T>::kApplies) return false;
-    const bool end_game = start_stock <= kEndGameStock;
-    if (T::kId == VariantId::Malmaison && !end_game) return false;
-    return capacity_budget(T::kId, end_game, start_stock).start_cap > 0;
+    if (threads < 2 || !techniques.capacity) return false;
+    const CapacityBudget& budget = start_capacity_budget(T::kId, start_stock);
+    return CapacityTest<T>::runs_with(budget) && budget.start_cap > 0;
 }
 
 // The start's relaxed game searched to the end: true when it is lost (then the start is lost),
@@ -52,10 +57,9 @@ bool runs_relaxed_start(const Techniques& techniques, int threads, int start_sto
 template <class T>
 bool relaxed_start_lost(const Position& start, int key_set, const std::atomic<bool>& stop,
                         std::chrono::steady_clock::time_point deadline) {
-    const int start_stock = static_cast<int>(start.stock.size());
     // On the heap: the test's tables are large.
     auto test = std::make_unique<CapacityTest<T>>(
-        key_set, capacity_budget(T::kId, start_stock <= kEndGameStock, start_stock));
+        key_set, start_capacity_budget(T::kId, static_cast<int>(start.stock.size())));
     test->set_deadline(deadline);
     test->set_stop(&stop);
     const auto lost = test->lost_without_cap(PackedState<T>(start, key_set));
