@@ -67,6 +67,18 @@ TEST(DeadEnd, TestedAfterEveryMoveButColumnToColumn) {
     }
 }
 
+// The searches skip the test only with kDeadEndStockLimit stock cards or more (dead_end.hpp), which
+// only Malmaison's deals reach: every other game's searches test every position they did before.
+TEST(DeadEnd, SkippedOnlyWithAStockOnlyMalmaisonReaches) {
+    EXPECT_TRUE(dead_end_test_pays(0));
+    EXPECT_TRUE(dead_end_test_pays(kDeadEndStockLimit - 1));
+    EXPECT_FALSE(dead_end_test_pays(kDeadEndStockLimit));
+    for (const VariantRules& rules : all_variants()) {
+        const int stock = static_cast<int>(deal_position(rules.id, 1).stock.size());
+        EXPECT_EQ(dead_end_test_pays(stock), rules.id != VariantId::Malmaison) << rules.name;
+    }
+}
+
 // Soundness on reduced decks: every position the test calls lost is lost for the unpruned
 // reference search. The positions are greedy playouts of deals (a foundation move whenever there
 // is one, else a random move, stock moves favoured), stopped when stuck and backed up a few moves,

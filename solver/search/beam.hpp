@@ -214,7 +214,10 @@ class BeamProbe final : public SearchMember<T> {
             play(entry.state, child.move);
             int& kept = per_class_[entry.state.key_without_tableau()];
             if (kept == kPerClass) continue;
-            if (config_.techniques.dead_ends && dead_end_.lost(entry.state)) continue;
+            if (config_.techniques.dead_ends && dead_end_test_pays(entry.state.stock_left()) &&
+                dead_end_.lost(entry.state)) {
+                continue;
+            }
             ++kept;
             entry.path = beam_[child.parent].path;
             for (const Undo& u : undo_) entry.path.push_back(u.move);
