@@ -239,6 +239,10 @@ void FastSolver::use_key_set(int key_set) {
     key_set_ = key_set;
 }
 
+void FastSolver::sample_positions(const SampleSpec& spec) {
+    sample_ = spec;
+}
+
 SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits) {
     const auto started = SearchClock::now();
     const auto deadline =
@@ -264,9 +268,15 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
             for (const PortfolioMember& member : plan)
                 recorders.emplace_back(member.config.complete());
         }
+        PositionSampler sampler(sample_);
+        bool sampled = false;
         for (std::size_t i = 0; i < plan.size(); ++i) {
             members.push_back(make_member<T>(start, plan[i].config, table_));
             if (histogram_) members[i]->record_into(&recorders[i]);
+            if (sample_.every > 0 && !sampled && plan[i].config.complete()) {
+                members[i]->sample_into(&sampler);
+                sampled = true;
+            }
         }
         RelaxedStart search_relaxed_start;
         if (relaxed_start) {
@@ -278,6 +288,7 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
                                            : run_in_parallel(members, plan, limits, deadline,
                                                              threads_, search_relaxed_start);
         result.nodes = total_nodes(members);
+        result.samples = sampler.take();
         for (std::size_t i = 0; i < recorders.size(); ++i) {
             NodeHistogram& h = result.histogram;
             NodeHistogram::add_into(plan[i].config.complete() ? h.complete : h.probes,

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "core/position.hpp"
+#include "solver/position_sampler.hpp"
 #include "solver/search/techniques.hpp"
 #include "solver/transposition_table.hpp"
 #include "solver/verdict.hpp"
@@ -28,6 +29,9 @@ class FastSolver {
     // Which position keys the searches use (KeyTables): 0, or 1 to re-prove a `lost` with keys
     // drawn independently of the first proof's.
     void use_key_set(int key_set);
+    // With `spec.every` > 0, every result carries samples of the positions its complete search
+    // expanded (position_sampler.hpp; the first complete search's, where threads run several).
+    void sample_positions(const SampleSpec& spec);
 
   private:
     TranspositionTable table_;
@@ -35,6 +39,7 @@ class FastSolver {
     int threads_;
     bool histogram_ = false;
     int key_set_ = 0;
+    SampleSpec sample_;
 };
 
 }  // namespace patience

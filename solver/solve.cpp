@@ -53,6 +53,7 @@ SolveResult solve(const Position& start, const SolveOptions& options) {
     if (options.engine == Engine::Fast) {
         FastSolver solver(options.limits.memory_bytes, options.techniques, options.threads);
         solver.record_histogram(options.histogram);
+        solver.sample_positions(options.sample);
         SolveResult result = solve_with(solver, start, options.limits);
         if (options.confirm_lost && result.verdict == Verdict::Lost) {
             confirm_loss(start, options, result);

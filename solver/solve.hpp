@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/position.hpp"
+#include "solver/position_sampler.hpp"
 #include "solver/search/techniques.hpp"
 #include "solver/verdict.hpp"
 
@@ -20,6 +21,7 @@ struct SolveOptions {
     Techniques techniques;  // the fast solver's (all on unless switched off for ablation)
     int threads = 1;        // the fast solver's threads for this one position
     bool histogram = false; // the fast solver's NodeHistogram in the result
+    SampleSpec sample;      // the fast solver's samples of its complete search in the result
     // Re-prove a `lost` of the fast solver with a second, independently drawn set of position
     // keys and a fresh table (SolveResult::confirmation): a false prune by a key collision would
     // have to happen again, independently, at the same place of the proof.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/move.hpp"
+#include "core/position.hpp"
 #include "solver/node_histogram.hpp"
 
 namespace patience {
@@ -60,6 +61,7 @@ struct SolveResult {
     NodeHistogram histogram;         // filled only when asked for (FastSolver::record_histogram)
     Confirmation confirmation = Confirmation::NotAsked;  // of a `lost` (SolveOptions::confirm_lost)
     std::uint64_t confirmation_nodes = 0;  // the re-proof's nodes (not counted in `nodes`)
+    std::vector<Position> samples;  // of the complete search (FastSolver::sample_positions)
 };
 
 }  // namespace patience

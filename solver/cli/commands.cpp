@@ -9,6 +9,8 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -202,6 +204,41 @@ int run_deal(const Args& args) {
     return kExitOk;
 }
 
+namespace {
+
+// --sample-positions: the folder, made before the search so that a bad one fails at once.
+void make_sample_folder(const std::string& dir) {
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    if (error || !std::filesystem::is_directory(dir)) {
+        throw InputError("--sample-positions: cannot make the folder " + in_quotes(dir) +
+                         (error ? ": " + error.message() : ": a file is in the way"));
+    }
+}
+
+// The name every sample file of this start begins with.
+std::string sample_prefix(const StartPosition& start) {
+    const std::string variant(start.position.rules().name);
+    if (start.pysol) return variant + "-pysol-" + std::to_string(*start.pysol);
+    if (start.seed) return variant + "-" + std::to_string(*start.seed);
+    return variant + "-position";
+}
+
+void write_samples(const std::string& dir, const std::string& prefix,
+                   const std::vector<Position>& samples) {
+    for (std::size_t k = 0; k < samples.size(); ++k) {
+        const auto path =
+            std::filesystem::path(dir) / (prefix + "-" + std::to_string(k + 1) + ".json");
+        std::ofstream out(path);
+        out << position_to_json(samples[k]);
+        if (!out.flush()) {
+            throw InputError("--sample-positions: cannot write " + in_quotes(path.string()));
+        }
+    }
+}
+
+}  // namespace
+
 int run_solve(const Args& args) {
     po::options_description options("solve options");
     add_deal_options(options);
@@ -227,6 +264,15 @@ int run_solve(const Args& args) {
                          "table (as long again); prints whether it was confirmed")
         ("histogram", "also print where the nodes went: counts by cards left in the stock and "
                       "cards on the foundations, for the complete search and the probes")
+        ("sample-positions", po::value<std::string>(),
+         "write positions the complete search expanded to this folder (made if missing), one "
+         "position file each, named VARIANT-SEED-K.json (VARIANT-pysol-N-K.json, or "
+         "VARIANT-position-K.json): every --sample-every-th one with at most --sample-stock "
+         "stock cards, up to 1,000")
+        ("sample-every", po::value<std::string>()->default_value("10000"),
+         "with --sample-positions: keep every this many-th position that qualifies")
+        ("sample-stock", po::value<std::string>()->default_value("16"),
+         "with --sample-positions: only positions with at most this many stock cards")
         ("progress-every", po::value<std::string>()->default_value("30"),
          "a search that runs longer than a second prints its progress on standard error: on a "
          "terminal, one line redrawn twice a second; elsewhere (a log), a line every this many "
@@ -238,7 +284,8 @@ int run_solve(const Args& args) {
         "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE)\n"
         "       [--moves \"TOKENS\" | --moves-file FILE] [--node-limit N] [--time-limit S]\n"
         "       [--memory MIB] [--threads T] [--solution] [--json] [--reference] [--disable LIST]\n"
-        "       [--histogram] [--confirm-lost] [--explain [--boards]] [--progress-every S]";
+        "       [--histogram] [--confirm-lost] [--explain [--boards]] [--progress-every S]\n"
+        "       [--sample-positions DIR [--sample-every N] [--sample-stock MAX]]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
     const bool explain = vm.count("explain") > 0;
     const bool boards = vm.count("boards") > 0;
@@ -261,6 +308,17 @@ int run_solve(const Args& args) {
     solve_options.histogram = vm.count("histogram") > 0;
     if (solve_options.histogram && solve_options.engine == Engine::Reference) {
         throw InputError("--histogram describes the fast solver's search, not --reference");
+    }
+    if (vm.count("sample-positions")) {
+        if (solve_options.engine == Engine::Reference) {
+            throw InputError("--sample-positions samples the fast solver's search, not --reference");
+        }
+        solve_options.sample.every = parse_bounded(
+            "--sample-every", vm["sample-every"].as<std::string>(), 1, UINT64_MAX);
+        solve_options.sample.max_stock = static_cast<int>(
+            parse_bounded("--sample-stock", vm["sample-stock"].as<std::string>(), 0, 128));
+    } else if (!vm["sample-every"].defaulted() || !vm["sample-stock"].defaulted()) {
+        throw InputError("--sample-every and --sample-stock go with --sample-positions");
     }
     solve_options.confirm_lost = vm.count("confirm-lost") > 0;
     if (solve_options.confirm_lost && solve_options.engine == Engine::Reference) {
@@ -301,7 +359,11 @@ int run_solve(const Args& args) {
             }
         };
     }
+    const std::string sample_dir =
+        vm.count("sample-positions") ? vm["sample-positions"].as<std::string>() : "";
+    if (!sample_dir.empty()) make_sample_folder(sample_dir);
     const SolveResult result = solve(start.position, solve_options);
+    if (!sample_dir.empty()) write_samples(sample_dir, sample_prefix(start), result.samples);
     {
         const std::lock_guard lock(progress_mutex);  // the search's threads wrote `drawn`
         if (drawn) std::cerr << "\r\x1b[K" << std::flush;
@@ -331,6 +393,7 @@ int run_solve(const Args& args) {
             out["confirmation_nodes"] = result.confirmation_nodes;
         }
         if (!result.histogram.empty()) out["histogram"] = histogram_json(result.histogram);
+        if (!sample_dir.empty()) out["samples"] = result.samples.size();
         std::cout << out.dump() << "\n";
     } else {
         std::cout << "result: " << to_string(result.verdict);
@@ -353,6 +416,10 @@ int run_solve(const Args& args) {
             if (explain) print_explained(start.position, result.solution, boards);
         }
         if (!result.histogram.empty()) std::cout << histogram_table(result.histogram);
+        if (!sample_dir.empty()) {
+            std::cout << "samples: " << result.samples.size() << " positions in " << sample_dir
+                      << "\n";
+        }
     }
     if (signal != 0 && result.limit == LimitHit::Cancelled) {
         std::cerr << "patience solve: stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM")

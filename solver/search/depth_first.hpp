@@ -126,6 +126,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     std::uint64_t runs() const { return run_index_ + 1; }
 
     void record_into(HistogramRecorder* recorder) override { recorder_ = recorder; }
+    void sample_into(PositionSampler* sampler) override { sampler_ = sampler; }
     SearchStatus status() const override { return status_; }
 
     std::vector<Move> solution() const override {
@@ -221,6 +222,9 @@ class DepthFirstSearch final : public SearchMember<T> {
                 recorder_->count_flow(state_.stock_left(), state_.key_without_tableau());
             }
         }
+        if (sampler_ != nullptr && sampler_->wants(state_.stock_left())) {
+            sampler_->keep(state_.to_position());
+        }
         // The capacity test runs after moves between columns too, unlike the dead-end test
         // (worth_a_dead_end_test): such a move seldom changes the relaxed game, whose verdict is
         // then one lookup, and a relaxed loss there ends the rearranging of a lost end game's
@@ -304,6 +308,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     // that the complete searches of a multi-threaded solve share their marks (portfolio.hpp).
     std::uint64_t table_salt_;
     HistogramRecorder* recorder_ = nullptr;
+    PositionSampler* sampler_ = nullptr;
 };
 
 }  // namespace patience

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/move.hpp"
+#include "solver/position_sampler.hpp"
 
 namespace patience {
 
@@ -31,6 +32,8 @@ class SearchMember {
     virtual std::vector<Move> solution() const = 0;
     // Counts every expanded position into `recorder` from now on.
     virtual void record_into(HistogramRecorder* recorder) = 0;
+    // Offers every expanded position to `sampler` from now on (only the complete search keeps any).
+    virtual void sample_into(PositionSampler* /*sampler*/) {}
     // A complete search's exhaustion that proves the start lost by itself, whatever the other
     // complete searches sharing its marks are doing (the capacity test found the start lost).
     virtual bool proved_start_lost() const { return false; }
