@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <tuple>
 #include <fstream>
 #include <initializer_list>
 #include <iterator>
@@ -282,40 +283,47 @@ TEST_F(Cli, SolveHistogramCountsEveryNodeOnce) {
     EXPECT_TRUE(contains(text.out, "probes: ")) << text.out;
 }
 
-// --sample-positions keeps every --sample-every-th position of the complete search with at most
-// --sample-stock stock cards: as many as the histogram's count of them says, each a position file
-// that solve reads, with no more stock cards than asked.
+// --sample-positions keeps every --sample-every-th position of the complete search with as many
+// stock cards as --sample-stock says (MAX or A-B): as many as the histogram's count of them says,
+// each a position file that solve reads, with a stock in the range.
 TEST_F(Cli, SolveSamplesTheCompleteSearchsPositions) {
-    const std::string dir = path("samples");
-    const RunResult json =
-        run({"solve", "--json", "--variant", "diplomat", "--seed", "966", "--disable", "probes",
-             "--node-limit", "60000", "--histogram", "--sample-positions", dir, "--sample-every",
-             "5000", "--sample-stock", "12"});
-    EXPECT_EQ(json.exit_code, 3) << json.err;  // unknown at this limit
-    const Json answer = Json::parse(json.out);
-    std::uint64_t eligible = 0;
-    for (const auto& cell : answer.at("histogram").at("complete")) {
-        if (cell.at(0).get<int>() <= 12) eligible += cell.at(2).get<std::uint64_t>();
+    for (const auto& [stock, least, most] : {std::tuple{"12", 0, 12}, std::tuple{"3-6", 3, 6}}) {
+        const std::string dir = path(std::string("samples-") + stock);
+        const RunResult json =
+            run({"solve", "--json", "--variant", "diplomat", "--seed", "966", "--disable",
+                 "probes", "--node-limit", "60000", "--histogram", "--sample-positions", dir,
+                 "--sample-every", "3000", "--sample-stock", stock});
+        EXPECT_EQ(json.exit_code, 3) << json.err;  // unknown at this limit
+        const Json answer = Json::parse(json.out);
+        std::uint64_t eligible = 0;
+        for (const auto& cell : answer.at("histogram").at("complete")) {
+            const int left = cell.at(0).get<int>();
+            if (left >= least && left <= most) eligible += cell.at(2).get<std::uint64_t>();
+        }
+        const std::uint64_t expected = eligible / 3000;
+        EXPECT_GE(expected, 2u) << stock;
+        EXPECT_EQ(answer.at("samples").get<std::uint64_t>(), expected) << stock;
+        std::uint64_t files = 0;
+        for (const auto& entry : fs::directory_iterator(dir)) {
+            ++files;
+            const Json position = Json::parse(read_all(entry.path()));
+            EXPECT_GE(position.at("stock").size(), static_cast<std::size_t>(least));
+            EXPECT_LE(position.at("stock").size(), static_cast<std::size_t>(most));
+            const RunResult solved =
+                run({"solve", "--position", entry.path().string(), "--node-limit", "1"});
+            EXPECT_NE(solved.exit_code, 2) << entry.path() << ": " << solved.err;
+        }
+        EXPECT_EQ(files, expected) << stock;
+        EXPECT_TRUE(fs::exists(dir + "/diplomat-966-1.json")) << stock;
     }
-    const std::uint64_t expected = eligible / 5000;
-    EXPECT_GE(expected, 2u);
-    EXPECT_EQ(answer.at("samples").get<std::uint64_t>(), expected);
-    std::uint64_t files = 0;
-    for (const auto& entry : fs::directory_iterator(dir)) {
-        ++files;
-        const Json position = Json::parse(read_all(entry.path()));
-        EXPECT_LE(position.at("stock").size(), 12u) << entry.path();
-        const RunResult solved =
-            run({"solve", "--position", entry.path().string(), "--node-limit", "1"});
-        EXPECT_NE(solved.exit_code, 2) << entry.path() << ": " << solved.err;
-    }
-    EXPECT_EQ(files, expected);
-    EXPECT_TRUE(fs::exists(dir + "/diplomat-966-1.json"));
     expect_rejected(run({"solve", "--variant", "diplomat", "--seed", "1", "--sample-every", "5"}),
                     {"--sample-every", "--sample-positions"});
     expect_rejected(run({"solve", "--variant", "diplomat", "--seed", "1", "--sample-positions",
                          write("a-file", "x") + "/below"}),
                     {"--sample-positions", "cannot make the folder"});
+    expect_rejected(run({"solve", "--variant", "diplomat", "--seed", "1", "--sample-positions",
+                         path("s"), "--sample-stock", "9-3"}),
+                    {"--sample-stock", "empty"});
 }
 
 TEST_F(Cli, MoreThreadsThanCoresSolveQuietly) {

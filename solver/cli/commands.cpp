@@ -267,12 +267,13 @@ int run_solve(const Args& args) {
         ("sample-positions", po::value<std::string>(),
          "write positions the complete search expanded to this folder (made if missing), one "
          "position file each, named VARIANT-SEED-K.json (VARIANT-pysol-N-K.json, or "
-         "VARIANT-position-K.json): every --sample-every-th one with at most --sample-stock "
-         "stock cards, up to 1,000")
+         "VARIANT-position-K.json): every --sample-every-th one with as many stock cards as "
+         "--sample-stock says, up to 1,000")
         ("sample-every", po::value<std::string>()->default_value("10000"),
          "with --sample-positions: keep every this many-th position that qualifies")
         ("sample-stock", po::value<std::string>()->default_value("16"),
-         "with --sample-positions: only positions with at most this many stock cards")
+         "with --sample-positions: only positions with at most MAX stock cards, or with A to B "
+         "of them (A-B)")
         ("progress-every", po::value<std::string>()->default_value("30"),
          "a search that runs longer than a second prints its progress on standard error: on a "
          "terminal, one line redrawn twice a second; elsewhere (a log), a line every this many "
@@ -285,7 +286,7 @@ int run_solve(const Args& args) {
         "       [--moves \"TOKENS\" | --moves-file FILE] [--node-limit N] [--time-limit S]\n"
         "       [--memory MIB] [--threads T] [--solution] [--json] [--reference] [--disable LIST]\n"
         "       [--histogram] [--confirm-lost] [--explain [--boards]] [--progress-every S]\n"
-        "       [--sample-positions DIR [--sample-every N] [--sample-stock MAX]]";
+        "       [--sample-positions DIR [--sample-every N] [--sample-stock MAX|A-B]]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
     const bool explain = vm.count("explain") > 0;
     const bool boards = vm.count("boards") > 0;
@@ -315,8 +316,19 @@ int run_solve(const Args& args) {
         }
         solve_options.sample.every = parse_bounded(
             "--sample-every", vm["sample-every"].as<std::string>(), 1, UINT64_MAX);
-        solve_options.sample.max_stock = static_cast<int>(
-            parse_bounded("--sample-stock", vm["sample-stock"].as<std::string>(), 0, 128));
+        const std::string stock = vm["sample-stock"].as<std::string>();
+        if (stock.find('-') == std::string::npos) {
+            solve_options.sample.max_stock =
+                static_cast<int>(parse_bounded("--sample-stock", stock, 0, 128));
+        } else {
+            const auto [least, most] = parse_range("--sample-stock", stock, "8-16");
+            if (most > 128) {
+                throw InputError("--sample-stock: at most 128 stock cards, got " +
+                                 in_quotes(stock));
+            }
+            solve_options.sample.min_stock = static_cast<int>(least);
+            solve_options.sample.max_stock = static_cast<int>(most);
+        }
     } else if (!vm["sample-every"].defaulted() || !vm["sample-stock"].defaulted()) {
         throw InputError("--sample-every and --sample-stock go with --sample-positions");
     }

@@ -40,21 +40,25 @@ std::uint64_t parse_bounded(const std::string& option, const std::string& text, 
     return value;
 }
 
-std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text) {
+std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& option,
+                                                    const std::string& text,
+                                                    const std::string& example) {
     const auto dash = text.find('-');
     if (dash == std::string::npos || dash == 0 || text.find('-', dash + 1) != std::string::npos) {
-        throw InputError(
-            "--seeds: expected A-B, two unsigned integers with A <= B (e.g. 1-1000), "
-            "got " +
-            in_quotes(text));
+        throw InputError(option + ": expected A-B, two unsigned integers with A <= B (e.g. " +
+                         example + "), got " + in_quotes(text));
     }
-    const std::uint64_t first = parse_u64("--seeds " + in_quotes(text), text.substr(0, dash));
-    const std::uint64_t last = parse_u64("--seeds " + in_quotes(text), text.substr(dash + 1));
+    const std::uint64_t first = parse_u64(option + " " + in_quotes(text), text.substr(0, dash));
+    const std::uint64_t last = parse_u64(option + " " + in_quotes(text), text.substr(dash + 1));
     if (first > last) {
-        throw InputError("--seeds: the range " + in_quotes(text) +
+        throw InputError(option + ": the range " + in_quotes(text) +
                          " is empty (A must not exceed B)");
     }
     return {first, last};
+}
+
+std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text) {
+    return parse_range("--seeds", text, "1-1000");
 }
 
 std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {

@@ -22,6 +22,11 @@ std::uint64_t parse_u64(const std::string& option, const std::string& text);
 // A decimal integer in [min, max]; throws InputError naming `option`.
 std::uint64_t parse_bounded(const std::string& option, const std::string& text, std::uint64_t min,
                             std::uint64_t max);
+// A-B: two unsigned 64-bit integers with A <= B; throws InputError naming `option`, with
+// `example` as a well-formed range.
+std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& option,
+                                                    const std::string& text,
+                                                    const std::string& example);
 // --seeds A-B: two unsigned 64-bit integers with A <= B. Throws InputError.
 std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text);
 // --shard K/N: 1 <= K <= N. Throws InputError.
