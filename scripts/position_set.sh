@@ -43,7 +43,8 @@ for r in rows:
     print(f"{r['file']:<36} {r['variant']:<15} stock {r['stock']:>3}  {r['result']:<8}"
           f" {r['nodes']:>10,} nodes {r['seconds']:>8.2f} s")
 print(f"\nnode limit {int(sys.argv[2]):,}")
-print(f"{'variant':<15} {'files':>5} {'lost':>5} {'won':>5} {'unknown':>7} {'nodes':>13} {'seconds':>9}")
+print(f"{'variant':<15} {'files':>5} {'lost':>5} {'won':>5} {'unknown':>7} {'nodes':>13}"
+      f" {'seconds':>9}")
 groups = {}
 for r in rows:
     groups.setdefault(r['variant'], []).append(r)

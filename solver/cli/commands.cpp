@@ -312,7 +312,8 @@ int run_solve(const Args& args) {
     }
     if (vm.count("sample-positions")) {
         if (solve_options.engine == Engine::Reference) {
-            throw InputError("--sample-positions samples the fast solver's search, not --reference");
+            throw InputError(
+                "--sample-positions samples the fast solver's search, not --reference");
         }
         solve_options.sample.every = parse_bounded(
             "--sample-every", vm["sample-every"].as<std::string>(), 1, UINT64_MAX);
