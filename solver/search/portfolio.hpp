@@ -124,6 +124,11 @@ inline constexpr int kBeamWidth = 16;
 // of loss cost what they cost before.
 inline constexpr int kBeamTurns = 6;
 inline constexpr int kEndGameStock = 16;
+// Whether a start with `start_stock` stock cards is an end game (its complete search's
+// SearchConfig::end_game).
+inline constexpr bool is_end_game(int start_stock) {
+    return start_stock <= kEndGameStock;
+}
 
 // Complete helpers: the extra complete searches of a multi-threaded solve (lazy SMP for proofs).
 // Each is the complete search with a move order of its own (its stream's salt, with the wide
@@ -177,14 +182,13 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
         greedy.config.retire_after = kGreedyRetirement;
         members.push_back(greedy);
     }
-    const bool end_game = start_stock <= kEndGameStock;
+    const bool end_game = is_end_game(start_stock);
     members.push_back({{0, 0, 0, techniques}, 1});
     members.back().config.end_game = end_game;
     if (techniques.probes) {
         members.push_back(restarting_probe(techniques, 2, unit, -1, kind_order_noise));
         if (techniques.beam) {
-            PortfolioMember probe{{0, kBeamLane, 0, techniques},
-                                  start_stock > kEndGameStock ? kBeamTurns : 1};
+            PortfolioMember probe{{0, kBeamLane, 0, techniques}, end_game ? 1 : kBeamTurns};
             probe.config.beam_width = kBeamWidth;
             members.push_back(probe);
         } else {

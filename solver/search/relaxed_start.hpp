@@ -39,7 +39,7 @@ namespace patience {
 // The capacity test's budget for a search from `start_stock` stock cards (as the portfolio's
 // complete search takes it).
 inline const CapacityBudget& start_capacity_budget(VariantId variant, int start_stock) {
-    return capacity_budget(variant, start_stock <= kEndGameStock, start_stock);
+    return capacity_budget(variant, is_end_game(start_stock), start_stock);
 }
 
 // Whether a solve with these threads, techniques and start gives a thread to the relaxed start:
