@@ -56,6 +56,35 @@ TEST(DeadEnd, LadyPalkQueensCannotFillSpaces) {
     EXPECT_EQ(reference_solve(diplomat).verdict, Verdict::Won);
 }
 
+// Lady Palk (only kings fill spaces). The jack on the waste's top can land only on the queen drawn
+// second, and the ten drawn before it covers the jack and can leave only onto a jack or home after
+// the nines, which lie under that jack. Lost; the test sees it only because a stock card drawn
+// before the landing must first leave the waste ("drawn clear" in dead_end.hpp). With the ten
+// drawn second the queen comes first, lands on the king, takes the jack, and the cards win.
+TEST(DeadEnd, AStockLandingNeedsTheCardsDrawnBeforeItGone) {
+    const auto waste = "W: 10D JD QD KD 9D 9D JD";
+    const Position lost = diamonds_left(VariantId::LadyPalk, {"T1: KD", waste, "S: 10D QD"});
+    const Position won = diamonds_left(VariantId::LadyPalk, {"T1: KD", waste, "S: QD 10D"});
+    EXPECT_TRUE(dead_end(lost));
+    EXPECT_EQ(reference_solve(lost).verdict, Verdict::Lost);
+    EXPECT_FALSE(dead_end(won));
+    EXPECT_EQ(reference_solve(won).verdict, Verdict::Won);
+}
+
+// Lady Palk. The ten on the waste's top has no landing, so it goes home from the waste, after a
+// nine; the nine it can wait for is drawn second (the other lies under it), and the jack drawn
+// before it covers the ten and can leave only home, after a ten. Lost, and seen only through the
+// draw order; with the nine drawn first it goes home and the cards win.
+TEST(DeadEnd, AWasteCardWaitsForTheStockCardItsPileNeeds) {
+    const auto waste = "W: JD QD QD KD KD 10D 9D 10D";
+    const Position lost = diamonds_left(VariantId::LadyPalk, {waste, "S: JD 9D"});
+    const Position won = diamonds_left(VariantId::LadyPalk, {waste, "S: 9D JD"});
+    EXPECT_TRUE(dead_end(lost));
+    EXPECT_EQ(reference_solve(lost).verdict, Verdict::Lost);
+    EXPECT_FALSE(dead_end(won));
+    EXPECT_EQ(reference_solve(won).verdict, Verdict::Won);
+}
+
 // The search skips the test only after moves from column to column (dead_end.hpp says why).
 TEST(DeadEnd, TestedAfterEveryMoveButColumnToColumn) {
     EXPECT_FALSE(worth_a_dead_end_test(Move::column_to_column(0, 1, 1)));

@@ -247,10 +247,12 @@ TEST(FastSolver, BudgetMonotone_DecidedStaysDecided) {
 }
 
 // The solver gives the beam its extra turns (portfolio.hpp's kBeamTurns) by the start position's
-// stock: on a deal the complete search gets about a ninth of the nodes while the greedy probe is
-// in (one turn in 3 + kBeamTurns), on the same deal with its stock drawn down to an end game
-// (kEndGameStock cards or fewer) a third. Emperor seed 480 is undecided at this budget both ways
-// (seed 132's end game, all draws, is proven lost at once by the capacity test's start search).
+// stock: on a deal the complete search gets one turn in 3 + kBeamTurns while the greedy probe is
+// in, and one in 2 + kBeamTurns once it has retired or searched its one line to the end (on
+// Emperor seed 480 it does, within this budget: the dead-end test cuts its line); on the same deal
+// with its stock drawn down to an end game (kEndGameStock cards or fewer) a third. Emperor seed
+// 480 is undecided at this budget both ways (seed 132's end game, all draws, is proven lost at
+// once by the capacity test's start search).
 TEST(FastSolver, TheBeamTakesMoreTurnsOnDealsThanInEndGames) {
     FastSolver solver(16u << 20);
     solver.record_histogram(true);
@@ -264,7 +266,9 @@ TEST(FastSolver, TheBeamTakesMoreTurnsOnDealsThanInEndGames) {
         return static_cast<double>(complete) / static_cast<double>(r.nodes);
     };
     Position p = deal_position(VariantId::Emperor, 480);
-    EXPECT_NEAR(complete_share(p), 1.0 / (3 + kBeamTurns), 0.02);
+    const double on_the_deal = complete_share(p);
+    EXPECT_GE(on_the_deal, 1.0 / (3 + kBeamTurns) - 0.02);
+    EXPECT_LE(on_the_deal, 1.0 / (2 + kBeamTurns) + 0.02);
     while (static_cast<int>(p.stock.size()) > kEndGameStock) apply_move(p, Move::draw());
     EXPECT_NEAR(complete_share(p), 1.0 / 3, 0.02);
 }

@@ -26,16 +26,22 @@ namespace patience {
 //             landing: a space, if one can ever exist and c may fill it (Lady Palk: kings only),
 //             or a copy p of a card c builds on that can be a column top (in a column: free(p);
 //             in the waste or stock: own(p); in Double Dot's stock: always, as it is dealt onto
-//             a column) and does not lie under c in c's own column or the waste.
+//             a column) and does not lie under c in c's own column or the waste; and where c
+//             lies in the waste or stock and p in the stock, drawn after c, every stock card
+//             drawn between them has apart ("drawn clear" below).
 //   ride(c)   c's first move can be carried: runs move, c lies in a column and builds on the card
 //             below it, which is face up and has own or ride.
 //   apart(c)  c can leave the card below it: home(c) or own(c); or ride(c) and a later landing:
 //             a space c may fill, or a copy of a card c builds on, other than the card below it,
 //             that can be a column top (as above, wherever it lies).
 //   space     a column is empty now, or the bottom card of some column has apart.
-//   home(c)   c can reach the foundations: free(c), and a pile takes c now or some copy of the
+//   home(c)   c can reach the foundations: free(c), and a pile takes c now or some copy y of the
 //             card a pile needs right before c (same suit, one rank lower; Double Dot: two lower,
-//             wrapping) has home.
+//             wrapping) has home; where c lies in the waste or stock without own(c), and y in
+//             the stock, drawn after c, every stock card drawn between them has apart.
+//
+// Every waste card counts as drawn before every stock card; "drawn between c and p" means the
+// stock cards drawn after c and before p (for c in the waste: every stock card before p).
 //
 // If some card has no `home` at the fixpoint, the position is lost.
 //
@@ -67,6 +73,15 @@ namespace patience {
 //   now, or carried and then uncovered, both of which need `free`. The pile that takes it either
 //   takes it now (piles only grow) or grew to it by taking a card of the rank right before it,
 //   of the same suit, that was off the foundations now.
+// - Drawn clear. Outside Double Dot, stock cards are drawn in order onto the waste's top, and a
+//   waste card leaves only from the top. Let c lie in the waste or stock and p in the stock,
+//   drawn after c. If c's first move lands on p, p was drawn before that move, and so was every
+//   stock card drawn between them; c did not leave straight from the stock as it was drawn (p
+//   was still in the stock then), so it left from the waste's top, which every card drawn after
+//   it had left by then, each by its first move (waste and stock cards move alone): home or into
+//   the tableau, which is `apart`. Likewise, if c goes home without ever moving into the tableau
+//   and the copy y that raised its pile lies in the stock after c, c went home after y was
+//   drawn, so from the waste's top, which every card drawn between them had left.
 // Every rule states a necessary condition of its event in terms of events that happen earlier or
 // in the same move, so the induction goes through. Nothing in the argument asks which copy of a
 // card is where, so it holds for any number of decks; it covers Lady Palk's king-only spaces,
@@ -129,7 +144,12 @@ class DeadEndTest {
             add(state.waste_card(d), kWaste, static_cast<std::uint8_t>(d), true);
             if (d > 0) link(size_ - 2, size_ - 1);
         }
-        for (int d = 0; d < state.stock_left(); ++d) add(state.stock_card(d), kStock, 0, true);
+        // A stock card's depth is its place in the draw order (0: drawn next).
+        stock_base_ = size_;
+        stock_count_ = state.stock_left();
+        for (int d = 0; d < stock_count_; ++d) {
+            add(state.stock_card(d), kStock, static_cast<std::uint8_t>(d), true);
+        }
     }
 
     void link(int lower, int upper) {
@@ -192,12 +212,27 @@ class DeadEndTest {
         return false;
     }
 
-    // A landing for card i's first move: not onto a card under it in its column or the waste.
+    // A landing for card i's first move: not onto a card under it in its column or the waste, nor
+    // onto a stock card that i cannot wait for on the waste (drawn_clear).
     bool has_landing(int i) const {
         if (space_ && may_fill_space(card_[i])) return true;
         return some_parent_can_be_top(i, [&](int p) {
-            return stack_[p] == stack_[i] && stack_[p] != kStock && depth_[p] < depth_[i];
+            return (stack_[p] == stack_[i] && stack_[p] != kStock && depth_[p] < depth_[i]) ||
+                   !drawn_clear(i, p);
         });
+    }
+
+    // Whether every stock card drawn between card i and card p has apart, where i lies in the waste
+    // or stock and p in the stock, drawn after i (see the header); true for any other pair. Reads
+    // gap_, which the sweep that calls it computed.
+    bool drawn_clear(int i, int p) const {
+        if constexpr (T::kDeals) {
+            return true;  // Double Dot deals its stock onto the columns: it has no waste
+        } else {
+            if (stack_[p] != kStock || stack_[i] < kWaste) return true;
+            const int from = stack_[i] == kStock ? depth_[i] + 1 : 0;
+            return depth_[p] < from || gap_[from] >= depth_[p];
+        }
     }
 
     bool pile_can_take(const PackedState<T>& state, int i) const {
@@ -207,7 +242,8 @@ class DeadEndTest {
         if (rank == 0) return false;
         const Card needed(rank, card.suit());
         for (int k = 0; k < copy_count_[needed.bits()]; ++k) {
-            if (flags_[copies_[needed.bits()][k]] & kHome) return true;
+            const int y = copies_[needed.bits()][k];
+            if ((flags_[y] & kHome) && ((flags_[i] & kOwn) || drawn_clear(i, y))) return true;
         }
         return false;
     }
@@ -258,6 +294,13 @@ class DeadEndTest {
         int homeless = size_;
         for (bool changed = true; changed;) {
             changed = false;
+            // gap_[d]: the first stock card from the d-th drawn on without apart (stock_count_ if
+            // none). Computed once a sweep: a flag the sweep sets is seen by the next one.
+            gap_[stock_count_] = static_cast<std::uint8_t>(stock_count_);
+            for (int d = stock_count_ - 1; d >= 0; --d) {
+                gap_[d] = (flags_[stock_base_ + d] & kApart) ? gap_[d + 1]
+                                                             : static_cast<std::uint8_t>(d);
+            }
             for (int i = size_ - 1; i >= 0; --i) {
                 if ((flags_[i] & kDone) == kDone) continue;
                 const std::uint8_t on = update(state, i);
@@ -273,6 +316,9 @@ class DeadEndTest {
     }
 
     int size_ = 0;
+    int stock_base_ = 0;   // the first stock card's index
+    int stock_count_ = 0;  // stock cards
+    std::array<std::uint8_t, PackedState<T>::kMaxStock + 1> gap_{};  // see fixpoint()
     int ranks_ = kMaxRanks;
     bool space_ = false;
     std::array<Card, kMaxCards> card_{};
