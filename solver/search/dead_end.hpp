@@ -149,6 +149,7 @@ class DeadEndTest {
         stock_count_ = state.stock_left();
         for (int d = 0; d < stock_count_; ++d) {
             add(state.stock_card(d), kStock, static_cast<std::uint8_t>(d), true);
+            gap_[d] = static_cast<std::uint8_t>(d);
         }
     }
 
@@ -206,7 +207,7 @@ class DeadEndTest {
             const Card parent(rank, static_cast<Suit>(t));
             for (int k = 0; k < copy_count_[parent.bits()]; ++k) {
                 const int p = copies_[parent.bits()][k];
-                if (!skip(p) && can_be_column_top(p)) return true;
+                if (can_be_column_top(p) && !skip(p)) return true;
             }
         }
         return false;
@@ -222,16 +223,29 @@ class DeadEndTest {
         });
     }
 
+    // The first stock card from the d-th drawn on without apart (stock_count_ if none): a union-find
+    // "next" walk over gap_, where a stock card that has apart points past itself, compressed.
+    int first_stuck(int d) const {
+        int r = d;
+        while (r < stock_count_ && gap_[r] != r) r = gap_[r];
+        while (d != r) {
+            const int next = gap_[d];
+            gap_[d] = static_cast<std::uint8_t>(r);
+            d = next;
+        }
+        return r;
+    }
+
     // Whether every stock card drawn between card i and card p has apart, where i lies in the waste
-    // or stock and p in the stock, drawn after i (see the header); true for any other pair. Reads
-    // gap_, which the sweep that calls it computed.
+    // or stock and p in the stock, drawn after i (see the header); true for any other pair.
     bool drawn_clear(int i, int p) const {
         if constexpr (T::kDeals) {
             return true;  // Double Dot deals its stock onto the columns: it has no waste
         } else {
             if (stack_[p] != kStock || stack_[i] < kWaste) return true;
             const int from = stack_[i] == kStock ? depth_[i] + 1 : 0;
-            return depth_[p] < from || gap_[from] >= depth_[p];
+            if (depth_[p] < from) return true;
+            return first_stuck(from) >= depth_[p];
         }
     }
 
@@ -294,13 +308,6 @@ class DeadEndTest {
         int homeless = size_;
         for (bool changed = true; changed;) {
             changed = false;
-            // gap_[d]: the first stock card from the d-th drawn on without apart (stock_count_ if
-            // none). Computed once a sweep: a flag the sweep sets is seen by the next one.
-            gap_[stock_count_] = static_cast<std::uint8_t>(stock_count_);
-            for (int d = stock_count_ - 1; d >= 0; --d) {
-                gap_[d] = (flags_[stock_base_ + d] & kApart) ? gap_[d + 1]
-                                                             : static_cast<std::uint8_t>(d);
-            }
             for (int i = size_ - 1; i >= 0; --i) {
                 if ((flags_[i] & kDone) == kDone) continue;
                 const std::uint8_t on = update(state, i);
@@ -310,6 +317,9 @@ class DeadEndTest {
                 if ((on & kApart) && !space_ && stack_[i] < kWaste && depth_[i] == 0) {
                     space_ = true;  // its column empties
                 }
+                if ((on & kApart) && stack_[i] == kStock) {
+                    gap_[depth_[i]] = static_cast<std::uint8_t>(depth_[i] + 1);  // first_stuck
+                }
             }
         }
         return false;
@@ -318,7 +328,8 @@ class DeadEndTest {
     int size_ = 0;
     int stock_base_ = 0;   // the first stock card's index
     int stock_count_ = 0;  // stock cards
-    std::array<std::uint8_t, PackedState<T>::kMaxStock + 1> gap_{};  // see fixpoint()
+    // By draw order: d while the stock card lacks apart, else a later one (first_stuck).
+    mutable std::array<std::uint8_t, PackedState<T>::kMaxStock + 1> gap_{};
     int ranks_ = kMaxRanks;
     bool space_ = false;
     std::array<Card, kMaxCards> card_{};
