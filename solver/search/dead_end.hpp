@@ -274,6 +274,13 @@ class DeadEndTest {
         std::uint8_t f = flags_[i];
         const int up = above_[i];
         const bool in_column = stack_[i] < kWaste;
+        // A covered card without flags, whose cover can neither leave it nor lift it, can gain
+        // only ride (every other rule needs free or lift first): the cards deep in the columns,
+        // most of the cards a sweep visits.
+        if (f == 0 && up != kNone && !(flags_[up] & (kApart | kLift))) {
+            if constexpr (T::kRuns) return update_ride(state, i);
+            return 0;
+        }
         if (!(f & kFree) && (up == kNone || (flags_[up] & kApart))) f |= kFree;
         if (!(f & kLift)) {
             if (f & kFree) {
@@ -300,6 +307,19 @@ class DeadEndTest {
         const std::uint8_t on = f & ~flags_[i];
         flags_[i] = f;
         return on;
+    }
+
+    // update() for a card that can gain only ride (and, with a later landing, apart).
+    std::uint8_t update_ride(const PackedState<T>& state, int i) {
+        const int down = below_[i];
+        if (!(stack_[i] < kWaste && down != kNone && face_up_[down] &&
+              (flags_[down] & (kOwn | kRide)) && state.builds_on(card_[i], card_[down]))) {
+            return 0;
+        }
+        std::uint8_t f = kRide;
+        if (has_later_landing(i)) f |= kApart;
+        flags_[i] = f;
+        return f;
     }
 
     // Applies the rules, sweeping the cards top down, until nothing changes; false when a card is
