@@ -42,6 +42,15 @@ Position diamonds_left(VariantId variant, std::initializer_list<std::string_view
     return p;
 }
 
+// `lost` is lost for the reference search and the test sees it; `won`, nearly the same cards, is
+// won and the test leaves it open.
+void expect_dead_only(const Position& lost, const Position& won) {
+    EXPECT_TRUE(dead_end(lost));
+    EXPECT_EQ(reference_solve(lost).verdict, Verdict::Lost);
+    EXPECT_FALSE(dead_end(won));
+    EXPECT_EQ(reference_solve(won).verdict, Verdict::Won);
+}
+
 // Lady Palk: the queens on the waste can go only home or onto a king, and both kings lie under
 // them; the jack on the nines cannot move into a space (kings only) nor onto a queen. Lost, and the
 // test sees it. Under Diplomat's rules a queen fills a space and the same cards win.
@@ -50,10 +59,7 @@ TEST(DeadEnd, LadyPalkQueensCannotFillSpaces) {
         diamonds_left(VariantId::LadyPalk, {"T1: 9D 9D JD", "W: KD KD JD 10D 10D QD QD"});
     const Position diplomat =
         diamonds_left(VariantId::Diplomat, {"T1: 9D 9D JD", "W: KD KD JD 10D 10D QD QD"});
-    EXPECT_TRUE(dead_end(palk));
-    EXPECT_EQ(reference_solve(palk).verdict, Verdict::Lost);
-    EXPECT_FALSE(dead_end(diplomat));
-    EXPECT_EQ(reference_solve(diplomat).verdict, Verdict::Won);
+    expect_dead_only(palk, diplomat);
 }
 
 // Lady Palk (only kings fill spaces). The jack on the waste's top can land only on the queen drawn
@@ -65,10 +71,7 @@ TEST(DeadEnd, AStockLandingNeedsTheCardsDrawnBeforeItGone) {
     const auto waste = "W: 10D JD QD KD 9D 9D JD";
     const Position lost = diamonds_left(VariantId::LadyPalk, {"T1: KD", waste, "S: 10D QD"});
     const Position won = diamonds_left(VariantId::LadyPalk, {"T1: KD", waste, "S: QD 10D"});
-    EXPECT_TRUE(dead_end(lost));
-    EXPECT_EQ(reference_solve(lost).verdict, Verdict::Lost);
-    EXPECT_FALSE(dead_end(won));
-    EXPECT_EQ(reference_solve(won).verdict, Verdict::Won);
+    expect_dead_only(lost, won);
 }
 
 // Lady Palk. The ten on the waste's top has no landing, so it goes home from the waste, after a
@@ -79,10 +82,7 @@ TEST(DeadEnd, AWasteCardWaitsForTheStockCardItsPileNeeds) {
     const auto waste = "W: JD QD QD KD KD 10D 9D 10D";
     const Position lost = diamonds_left(VariantId::LadyPalk, {waste, "S: JD 9D"});
     const Position won = diamonds_left(VariantId::LadyPalk, {waste, "S: 9D JD"});
-    EXPECT_TRUE(dead_end(lost));
-    EXPECT_EQ(reference_solve(lost).verdict, Verdict::Lost);
-    EXPECT_FALSE(dead_end(won));
-    EXPECT_EQ(reference_solve(won).verdict, Verdict::Won);
+    expect_dead_only(lost, won);
 }
 
 // The search skips the test only after moves from column to column (dead_end.hpp says why).

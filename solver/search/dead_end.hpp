@@ -275,8 +275,8 @@ class DeadEndTest {
         const int up = above_[i];
         const bool in_column = stack_[i] < kWaste;
         // A covered card without flags, whose cover can neither leave it nor lift it, can gain
-        // only ride (every other rule needs free or lift first): the cards deep in the columns,
-        // most of the cards a sweep visits.
+        // only ride (every other rule needs free or lift first): such as the cards deep in the
+        // columns, which every sweep visits.
         if (f == 0 && up != kNone && !(flags_[up] & (kApart | kLift))) {
             if constexpr (T::kRuns) return update_ride(state, i);
             return 0;
