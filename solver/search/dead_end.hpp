@@ -145,7 +145,6 @@ class DeadEndTest {
             if (d > 0) link(size_ - 2, size_ - 1);
         }
         // A stock card's depth is its place in the draw order (0: drawn next).
-        stock_base_ = size_;
         stock_count_ = state.stock_left();
         for (int d = 0; d < stock_count_; ++d) {
             add(state.stock_card(d), kStock, static_cast<std::uint8_t>(d), true);
@@ -294,11 +293,7 @@ class DeadEndTest {
         }
         if (!(f & kOwn) && (f & kLift) && has_landing(i)) f |= kOwn;
         if constexpr (T::kRuns) {
-            const int down = below_[i];
-            if (!(f & kRide) && in_column && down != kNone && face_up_[down] &&
-                (flags_[down] & (kOwn | kRide)) && state.builds_on(card_[i], card_[down])) {
-                f |= kRide;
-            }
+            if (!(f & kRide) && can_ride(state, i)) f |= kRide;
         }
         if (!(f & kHome) && (f & kFree) && pile_can_take(state, i)) f |= kHome;
         if (!(f & kApart) && ((f & (kHome | kOwn)) || ((f & kRide) && has_later_landing(i)))) {
@@ -309,13 +304,17 @@ class DeadEndTest {
         return on;
     }
 
+    // The ride rule (runs only): card i lies in a column on a face-up card with own or ride that it
+    // builds on.
+    bool can_ride(const PackedState<T>& state, int i) const {
+        const int down = below_[i];
+        return stack_[i] < kWaste && down != kNone && face_up_[down] &&
+               (flags_[down] & (kOwn | kRide)) && state.builds_on(card_[i], card_[down]);
+    }
+
     // update() for a card that can gain only ride (and, with a later landing, apart).
     std::uint8_t update_ride(const PackedState<T>& state, int i) {
-        const int down = below_[i];
-        if (!(stack_[i] < kWaste && down != kNone && face_up_[down] &&
-              (flags_[down] & (kOwn | kRide)) && state.builds_on(card_[i], card_[down]))) {
-            return 0;
-        }
+        if (!can_ride(state, i)) return 0;
         std::uint8_t f = kRide;
         if (has_later_landing(i)) f |= kApart;
         flags_[i] = f;
@@ -346,7 +345,6 @@ class DeadEndTest {
     }
 
     int size_ = 0;
-    int stock_base_ = 0;   // the first stock card's index
     int stock_count_ = 0;  // stock cards
     // By draw order: d while the stock card lacks apart, else a later one (first_stuck).
     mutable std::array<std::uint8_t, PackedState<T>::kMaxStock + 1> gap_{};
