@@ -4,11 +4,13 @@
 
 namespace patience {
 
-bool dead_end(const Position& position) {
+bool dead_end(const Position& position, bool shortcuts) {
     return dispatch_variant(position.variant, [&](auto traits) {
         using T = decltype(traits);
         const PackedState<T> state(position);
-        return std::make_unique<DeadEndTest<T>>()->lost(state);
+        auto test = std::make_unique<DeadEndTest<T>>();
+        test->use_shortcuts(shortcuts);
+        return test->lost(state);
     });
 }
 
