@@ -127,6 +127,7 @@ class DeadEndTest {
         above_[i] = kNone;
         below_[i] = kNone;
         flags_[i] = 0;
+        on_run_[i] = false;
         copies_[card.bits()][copy_count_[card.bits()]++] = i;
     }
 
@@ -146,6 +147,8 @@ class DeadEndTest {
                 add(col.cards[d], static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(d),
                     d >= col.face_down);
                 if (d > 0) link(size_ - 2, size_ - 1);
+                on_run_[size_ - 1] = T::kRuns && d > col.face_down &&
+                                     state.builds_on(col.cards[d], col.cards[d - 1]);
             }
         }
         for (int d = 0; d < state.waste_size(); ++d) {
@@ -322,7 +325,7 @@ class DeadEndTest {
         // only ride (every other rule needs free or lift first): such as the cards deep in the
         // columns, which every sweep visits.
         if (f == 0 && up != kNone && !(flags_[up] & (kApart | kLift))) {
-            if constexpr (T::kRuns) return update_ride(state, i);
+            if constexpr (T::kRuns) return update_ride(i);
             return 0;
         }
         if (!(f & kFree) && (up == kNone || (flags_[up] & kApart))) f |= kFree;
@@ -338,7 +341,7 @@ class DeadEndTest {
         }
         if (!(f & kOwn) && (f & kLift) && landing_may_have_come(i) && has_landing(i)) f |= kOwn;
         if constexpr (T::kRuns) {
-            if (!(f & kRide) && can_ride(state, i)) f |= kRide;
+            if (!(f & kRide) && can_ride(i)) f |= kRide;
         }
         if (!(f & kHome) && (f & kFree) && pile_may_have_come(i) && pile_can_take(state, i)) {
             f |= kHome;
@@ -355,15 +358,11 @@ class DeadEndTest {
 
     // The ride rule (runs only): card i lies in a column on a face-up card with own or ride that it
     // builds on.
-    bool can_ride(const PackedState<T>& state, int i) const {
-        const int down = below_[i];
-        return stack_[i] < kWaste && down != kNone && face_up_[down] &&
-               (flags_[down] & (kOwn | kRide)) && state.builds_on(card_[i], card_[down]);
-    }
+    bool can_ride(int i) const { return on_run_[i] && (flags_[below_[i]] & (kOwn | kRide)); }
 
     // update() for a card that can gain only ride (and, with a later landing, apart).
-    std::uint8_t update_ride(const PackedState<T>& state, int i) {
-        if (!can_ride(state, i)) return 0;
+    std::uint8_t update_ride(int i) {
+        if (!can_ride(i)) return 0;
         std::uint8_t f = kRide;
         if (later_landing_may_have_come(i) && has_later_landing(i)) f |= kApart;
         flags_[i] = f;
@@ -457,6 +456,9 @@ class DeadEndTest {
     std::array<std::uint8_t, kMaxCards> stack_{};
     std::array<std::uint8_t, kMaxCards> depth_{};
     std::array<bool, kMaxCards> face_up_{};
+    // Card i lies in a column on a face-up card it builds on (runs only): the ride rule's fixed
+    // part, worked out once.
+    std::array<bool, kMaxCards> on_run_{};
     std::array<std::int16_t, kMaxCards> above_{};
     std::array<std::int16_t, kMaxCards> below_{};
     std::array<std::uint8_t, kMaxCards> flags_{};
