@@ -373,12 +373,12 @@ class DeadEndTest {
     // left without `home`. Stops early once every card has `home`, the common case. The rules are
     // monotone, so any order of applying them that revisits every card until none changes reaches
     // the same least fixpoint; passing `home` up the suit at once (pass_home_up) only saves sweeps.
-    // With the looks remembered (landing_may_have_come) and update() kept inline in the sweep, the
-    // search's instructions at the same nodes (callgrind): an Emperor-modern seed 563 position with
-    // 26 stock cards (complete search, no capacity test) 9.15 -> 6.67 billion; deals at 60,000
-    // nodes, Emperor seed 480 -14%, Emperor-modern 132 -17%, Malmaison 5 -8%, Lady Palk 20 -5%,
-    // Diplomat 703 +1%. Without the inlining, the larger update() was called, and cost Diplomat
-    // 10% more than before.
+    // With the looks remembered (landing_may_have_come), the ride rule's fixed part worked out
+    // once (on_run_) and update() kept inline in the sweep, the search's instructions at the same
+    // nodes (callgrind): an Emperor-modern seed 563 position with 26 stock cards (complete search,
+    // no capacity test) 9.15 -> 6.57 billion; deals at 60,000 nodes, Emperor seed 480 -14%,
+    // Emperor-modern 132 -17%, Malmaison 5 -9%, Lady Palk 20 -5%, Diplomat 703 +1%. Without the
+    // inlining, the larger update() was called, and cost Diplomat 10% more than before.
     bool fixpoint(const PackedState<T>& state) {
         homeless_ = size_;
         for (bool changed = true; changed;) {
@@ -388,7 +388,6 @@ class DeadEndTest {
                 const std::uint8_t on = apply(state, i);
                 if (on == 0) continue;
                 changed = true;
-                if (homeless_ == 0) return true;
                 if ((on & kHome) && shortcuts_) pass_home_up(state, card_[i]);
                 if (homeless_ == 0) return true;
             }
