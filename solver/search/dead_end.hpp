@@ -118,12 +118,11 @@ class DeadEndTest {
         kDone = kFree | kLift | kOwn | kHome | kApart,
     };
 
-    void add(Card card, std::uint8_t stack, std::uint8_t depth, bool face_up) {
+    void add(Card card, std::uint8_t stack, std::uint8_t depth) {
         const auto i = static_cast<std::int16_t>(size_++);
         card_[i] = card;
         stack_[i] = stack;
         depth_[i] = depth;
-        face_up_[i] = face_up;
         above_[i] = kNone;
         below_[i] = kNone;
         flags_[i] = 0;
@@ -144,21 +143,20 @@ class DeadEndTest {
             const auto& col = state.column(c);
             if (col.size == 0) space_ = true;
             for (int d = 0; d < col.size; ++d) {
-                add(col.cards[d], static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(d),
-                    d >= col.face_down);
+                add(col.cards[d], static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(d));
                 if (d > 0) link(size_ - 2, size_ - 1);
                 on_run_[size_ - 1] = T::kRuns && d > col.face_down &&
                                      state.builds_on(col.cards[d], col.cards[d - 1]);
             }
         }
         for (int d = 0; d < state.waste_size(); ++d) {
-            add(state.waste_card(d), kWaste, static_cast<std::uint8_t>(d), true);
+            add(state.waste_card(d), kWaste, static_cast<std::uint8_t>(d));
             if (d > 0) link(size_ - 2, size_ - 1);
         }
         // A stock card's depth is its place in the draw order (0: drawn next).
         stock_count_ = state.stock_left();
         for (int d = 0; d < stock_count_; ++d) {
-            add(state.stock_card(d), kStock, static_cast<std::uint8_t>(d), true);
+            add(state.stock_card(d), kStock, static_cast<std::uint8_t>(d));
             gap_[d] = static_cast<std::uint8_t>(d);
         }
     }
@@ -295,24 +293,19 @@ class DeadEndTest {
     // look is repeated only once its version has moved on, so every look skipped would fail as
     // before and the fixpoint is the same; the last sweep, which finds nothing new and ends every
     // test that finds a dead end, then costs little.
-    bool landing_may_have_come(int i) {
-        if (!shortcuts_) return true;
-        if (landing_seen_[i] == landing_version_) return false;
-        landing_seen_[i] = landing_version_;  // looked at now: again once it moves on
-        return true;
-    }
+    bool landing_may_have_come(int i) { return look_again(landing_seen_[i], landing_version_); }
     bool later_landing_may_have_come(int i) {
-        if (!shortcuts_) return true;
-        if (later_landing_seen_[i] == landing_version_) return false;
-        later_landing_seen_[i] = landing_version_;
-        return true;
+        return look_again(later_landing_seen_[i], landing_version_);
     }
     bool pile_may_have_come(int i) {
-        if (!shortcuts_) return true;
         // pile_can_take reads the flags card i had before this update
-        const std::uint64_t seen = home_version_ * 2 + ((flags_[i] & kOwn) ? 1 : 0);
-        if (home_seen_[i] == seen) return false;
-        home_seen_[i] = seen;
+        return look_again(home_seen_[i], home_version_ * 2 + ((flags_[i] & kOwn) ? 1 : 0));
+    }
+    // Whether a look whose last failure noted `seen` is due, at `version`; notes it if so.
+    bool look_again(std::uint64_t& seen, std::uint64_t version) {
+        if (!shortcuts_) return true;
+        if (seen == version) return false;
+        seen = version;  // looked at now: again once the version moves on
         return true;
     }
 
@@ -320,7 +313,6 @@ class DeadEndTest {
     [[gnu::always_inline]] std::uint8_t update(const PackedState<T>& state, int i) {
         std::uint8_t f = flags_[i];
         const int up = above_[i];
-        const bool in_column = stack_[i] < kWaste;
         // A covered card without flags, whose cover can neither leave it nor lift it, can gain
         // only ride (every other rule needs free or lift first): such as the cards deep in the
         // columns, which every sweep visits.
@@ -333,10 +325,7 @@ class DeadEndTest {
             if (f & kFree) {
                 f |= kLift;
             } else if constexpr (T::kRuns) {
-                if (in_column && face_up_[i] && up != kNone && (flags_[up] & kLift) &&
-                    state.builds_on(card_[up], card_[i])) {
-                    f |= kLift;
-                }
+                if (up != kNone && on_run_[up] && (flags_[up] & kLift)) f |= kLift;
             }
         }
         if (!(f & kOwn) && (f & kLift) && landing_may_have_come(i) && has_landing(i)) f |= kOwn;
@@ -373,12 +362,13 @@ class DeadEndTest {
     // left without `home`. Stops early once every card has `home`, the common case. The rules are
     // monotone, so any order of applying them that revisits every card until none changes reaches
     // the same least fixpoint; passing `home` up the suit at once (pass_home_up) only saves sweeps.
-    // With the looks remembered (landing_may_have_come), the ride rule's fixed part worked out
-    // once (on_run_) and update() kept inline in the sweep, the search's instructions at the same
-    // nodes (callgrind): an Emperor-modern seed 563 position with 26 stock cards (complete search,
-    // no capacity test) 9.15 -> 6.57 billion; deals at 60,000 nodes, Emperor seed 480 -14%,
-    // Emperor-modern 132 -17%, Malmaison 5 -9%, Lady Palk 20 -5%, Diplomat 703 +1%. Without the
-    // inlining, the larger update() was called, and cost Diplomat 10% more than before.
+    // With the looks remembered (landing_may_have_come), the ride and lift rules' fixed part
+    // worked out once (on_run_) and update() kept inline in the sweep, the search's instructions
+    // at the same nodes (callgrind): an Emperor-modern seed 563 position with 26 stock cards
+    // (complete search, no capacity test) 9.15 -> 6.22 billion; deals at 60,000 nodes, Emperor
+    // seed 480 -14%, Emperor-modern 132 -20%, Malmaison 5 -13%, Lady Palk 20 -8%, Diplomat 703
+    // +1%. Without the inlining, the larger update() was called, and cost Diplomat 10% more than
+    // before.
     bool fixpoint(const PackedState<T>& state) {
         homeless_ = size_;
         for (bool changed = true; changed;) {
@@ -454,9 +444,9 @@ class DeadEndTest {
     std::array<Card, kMaxCards> card_{};
     std::array<std::uint8_t, kMaxCards> stack_{};
     std::array<std::uint8_t, kMaxCards> depth_{};
-    std::array<bool, kMaxCards> face_up_{};
-    // Card i lies in a column on a face-up card it builds on (runs only): the ride rule's fixed
-    // part, worked out once.
+    // Card i lies in a column on a face-up card it builds on (runs only): the fixed part of the
+    // ride rule (i may be carried) and the lift rule (the card below i may be lifted with it),
+    // worked out once.
     std::array<bool, kMaxCards> on_run_{};
     std::array<std::int16_t, kMaxCards> above_{};
     std::array<std::int16_t, kMaxCards> below_{};
