@@ -26,6 +26,10 @@ struct SolveOptions {
     // keys and a fresh table (SolveResult::confirmation): a false prune by a key collision would
     // have to happen again, independently, at the same place of the proof.
     bool confirm_lost = false;
+    // The fast solver's position keys (KeyTables): 0, the search's own, or 1, the independent set
+    // --confirm-lost proves with. A confirmation uses the other one. With 1, a second machine can
+    // re-prove a long loss at the same time as the first proves it with 0.
+    int key_set = 0;
 };
 
 // Thrown when a solver's `won` does not replay as a win: a bug, never a verdict.

@@ -262,6 +262,9 @@ int run_solve(const Args& args) {
         ("boards", "with --explain: also print the board before the first move and after each")
         ("confirm-lost", "re-prove a `lost` with independently drawn position keys and a fresh "
                          "table (as long again); prints whether it was confirmed")
+        ("key-set", po::value<std::string>()->default_value("0"),
+         "position keys: 0 (the search's) or 1 (the independent ones --confirm-lost re-proves "
+         "with): a second machine can re-prove a long `lost` with 1 while the first proves it")
         ("histogram", "also print where the nodes went: counts by cards left in the stock and "
                       "cards on the foundations, for the complete search and the probes")
         ("sample-positions", po::value<std::string>(),
@@ -285,7 +288,8 @@ int run_solve(const Args& args) {
         "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE)\n"
         "       [--moves \"TOKENS\" | --moves-file FILE] [--node-limit N] [--time-limit S]\n"
         "       [--memory MIB] [--threads T] [--solution] [--json] [--reference] [--disable LIST]\n"
-        "       [--histogram] [--confirm-lost] [--explain [--boards]] [--progress-every S]\n"
+        "       [--histogram] [--confirm-lost] [--key-set K] [--explain [--boards]]\n"
+        "       [--progress-every S]\n"
         "       [--sample-positions DIR [--sample-every N] [--sample-stock MAX|A-B]]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
     const bool explain = vm.count("explain") > 0;
@@ -332,6 +336,11 @@ int run_solve(const Args& args) {
         }
     } else if (!vm["sample-every"].defaulted() || !vm["sample-stock"].defaulted()) {
         throw InputError("--sample-every and --sample-stock go with --sample-positions");
+    }
+    solve_options.key_set =
+        static_cast<int>(parse_bounded("--key-set", vm["key-set"].as<std::string>(), 0, 1));
+    if (solve_options.key_set != 0 && solve_options.engine == Engine::Reference) {
+        throw InputError("--key-set picks the fast solver's keys; --reference keeps exact positions");
     }
     solve_options.confirm_lost = vm.count("confirm-lost") > 0;
     if (solve_options.confirm_lost && solve_options.engine == Engine::Reference) {
@@ -401,6 +410,7 @@ int run_solve(const Args& args) {
             out["search_moves"] = result.search_moves;
             out["solution"] = moves;
         }
+        if (solve_options.key_set != 0) out["key_set"] = solve_options.key_set;
         if (result.confirmation != Confirmation::NotAsked) {
             out["confirmation"] = to_string(result.confirmation);
             out["confirmation_nodes"] = result.confirmation_nodes;
@@ -413,6 +423,7 @@ int run_solve(const Args& args) {
         if (result.verdict == Verdict::Unknown) std::cout << " (" << to_string(result.limit) << ")";
         if (start.pysol && result.verdict == Verdict::Lost) std::cout << " (" << kPysolLostNote << ")";
         std::cout << "\nnodes: " << result.nodes << "\nseconds: " << result.seconds << "\n";
+        if (solve_options.key_set != 0) std::cout << "key set: " << solve_options.key_set << "\n";
         if (result.confirmation != Confirmation::NotAsked) {
             std::cout << "confirmation: " << to_string(result.confirmation) << " ("
                       << result.confirmation_nodes << " nodes with independent keys)\n";
