@@ -340,7 +340,8 @@ int run_solve(const Args& args) {
     solve_options.key_set =
         static_cast<int>(parse_bounded("--key-set", vm["key-set"].as<std::string>(), 0, 1));
     if (solve_options.key_set != 0 && solve_options.engine == Engine::Reference) {
-        throw InputError("--key-set picks the fast solver's keys; --reference keeps exact positions");
+        throw InputError(
+            "--key-set picks the fast solver's keys; --reference keeps exact positions");
     }
     solve_options.confirm_lost = vm.count("confirm-lost") > 0;
     if (solve_options.confirm_lost && solve_options.engine == Engine::Reference) {
