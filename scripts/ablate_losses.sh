@@ -13,13 +13,13 @@
 #   INPUT         position or batch files, their paths without white space
 #   --node-limit  nodes for each solve (default 1000000)
 #   --techniques  comma-separated techniques to switch off in turn (default: the pruning ones:
-#                 stock-macros, safe-moves, second-move, dead-ends, capacity, incomplete-piles,
-#                 supermoves)
+#                 stock-macros, safe-moves, second-move, dead-ends, stock-lookahead, capacity,
+#                 incomplete-piles, supermoves)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 patience="${PATIENCE:-$root/build/solver/cli/patience}"
 limit=1000000
-techniques="stock-macros,safe-moves,second-move,dead-ends,capacity,incomplete-piles,supermoves"
+techniques="stock-macros,safe-moves,second-move,dead-ends,stock-lookahead,capacity,incomplete-piles,supermoves"
 inputs=()
 fail() { echo "ablate_losses.sh: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do

@@ -308,9 +308,9 @@ std::vector<Position> ablation_positions(const VariantRules& rules, std::mt19937
 // with all techniques on and with each one off in turn; where both finish inside the node
 // budget, the verdicts must agree (the losses are what the switch-offs must keep).
 TEST(FastSolver, Ablation_VerdictsStayWithEachTechniqueOff) {
-    const std::vector<std::string> techniques = {"stock-macros",     "safe-moves", "second-move",
-                                                 "probes",           "restarts",   "dead-ends",
-                                                 "incomplete-piles", "supermoves", "beam"};
+    const std::vector<std::string> techniques = {
+        "stock-macros",    "safe-moves",       "second-move", "probes", "restarts", "dead-ends",
+        "stock-lookahead", "incomplete-piles", "supermoves",  "beam"};
     FastSolver all_on(16u << 20);
     std::vector<FastSolver> ablated;
     for (const std::string& name : techniques) {
@@ -347,8 +347,8 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_FALSE(t.stock_macros);
     EXPECT_TRUE(t.safe_moves);
     EXPECT_EQ(technique_names(),
-              "stock-macros, safe-moves, second-move, probes, restarts, dead-ends, capacity, "
-              "incomplete-piles, supermoves, beam");
+              "stock-macros, safe-moves, second-move, probes, restarts, dead-ends, "
+              "stock-lookahead, capacity, incomplete-piles, supermoves, beam");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
 }
 

@@ -20,6 +20,7 @@
 #include "solver/search/safe_foundation.hpp"
 #include "solver/search/search_moves.hpp"
 #include "solver/search/second_move.hpp"
+#include "solver/search/stock_lookahead.hpp"
 #include "solver/search/supermove.hpp"
 #include "solver/search/techniques.hpp"
 #include "solver/transposition_table.hpp"
@@ -250,6 +251,11 @@ class DepthFirstSearch final : public SearchMember<T> {
             !(config_.techniques.incomplete_piles && filled_a_space(undo_.back().move))) {
             drop_second_moves(moves_, begin, undo_.back().move);
         }
+        if (config_.complete() && config_.techniques.dead_ends &&
+            config_.techniques.stock_lookahead && stock_lookahead_pays(state_.stock_left()) &&
+            lookahead_pace_.due()) {
+            lookahead_pace_.record(drop_macros_past_a_dead_draw(state_, dead_end_, moves_, begin));
+        }
         order_moves(state_, moves_, begin, scored_, key,
                     {salt_, config_.order_noise, config_.kind_order_noise});
         if (config_.branching > 0) {
@@ -295,6 +301,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     std::vector<Undo> undo_;
     std::vector<ScoredMove> scored_;
     DeadEndTest<T> dead_end_;
+    LookaheadPace lookahead_pace_;
     CapacityTest<T> capacity_{config_.key_set, capacity_budget_of(config_, start_)};
     std::uint64_t nodes_ = 0;
     std::uint64_t node_cap_ = 0;

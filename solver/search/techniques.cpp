@@ -9,13 +9,14 @@ namespace patience {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 10> kSwitches{{
+constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 11> kSwitches{{
     {"stock-macros", &Techniques::stock_macros},
     {"safe-moves", &Techniques::safe_moves},
     {"second-move", &Techniques::second_move},
     {"probes", &Techniques::probes},
     {"restarts", &Techniques::restarts},
     {"dead-ends", &Techniques::dead_ends},
+    {"stock-lookahead", &Techniques::stock_lookahead},
     {"capacity", &Techniques::capacity},
     {"incomplete-piles", &Techniques::incomplete_piles},
     {"supermoves", &Techniques::supermoves},

@@ -15,6 +15,7 @@ struct Techniques {
     bool probes = true;            // search/portfolio.hpp: probes beside the complete search
     bool restarts = true;          // search/restarts.hpp: off, each probe is one run to its end
     bool dead_ends = true;         // search/dead_end.hpp
+    bool stock_lookahead = true;   // search/stock_lookahead.hpp (with dead_ends)
     bool capacity = true;          // search/capacity.hpp
     bool incomplete_piles = true;  // search/incomplete_pile.hpp
     bool supermoves = true;        // search/supermove.hpp
@@ -24,8 +25,8 @@ struct Techniques {
 };
 
 // The names --disable takes, comma-separated: stock-macros, safe-moves, second-move, probes,
-// restarts, dead-ends, capacity, incomplete-piles, supermoves, beam. Throws InputError naming an
-// unknown one.
+// restarts, dead-ends, stock-lookahead, capacity, incomplete-piles, supermoves, beam. Throws
+// InputError naming an unknown one.
 Techniques parse_disabled_techniques(std::string_view list);
 
 // The names of the techniques switched off in `techniques`, comma-separated in --disable's form
