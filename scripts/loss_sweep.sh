@@ -61,9 +61,9 @@ done
 
 # The deals each batch left unknown, as "variant seed" lines, without those already answered.
 unknown_deals() {
-    python3 - "$out" "$variants" "$limit" <<'PY'
+    python3 - "$out" "$variants" <<'PY'
 import json, os, sys
-out, variants, limit = sys.argv[1], sys.argv[2].split(','), int(sys.argv[3])
+out, variants = sys.argv[1], sys.argv[2].split(',')
 for v in variants:
     for line in open(f'{out}/batch-{v}.jsonl'):
         r = json.loads(line)
