@@ -81,6 +81,77 @@ TEST(StockLookahead, EveryDroppedMacroIsLostForTheReference_ReducedDecks) {
     EXPECT_GE(proven, 150);
 }
 
+// The depth a position passes to its children (inherited_dead_draws), on reduced decks: where the
+// rule's tests find k draws to reach a lost position from P, C is P after one to three random legal
+// moves that commute with draws (between columns, column to foundation), and the position after k
+// draws from C is one the reference search does not win. Enough are proven lost, in every variant
+// with a waste, for the check to mean something.
+TEST(StockLookahead, TheDeadDepthHoldsAfterMovesThatCommuteWithDraws_ReducedDecks) {
+    std::mt19937 rng(29);
+    SearchLimits limits;
+    limits.node_limit = 20000;
+    for (const auto& rules : all_variants()) {
+        if (rules.id == VariantId::DoubleDot) continue;  // no waste, no macros
+        // As above, with more of each line: the last positions of greedy playouts with two stock
+        // cards or more, and random ones.
+        std::vector<Position> positions;
+        for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+            const auto line = testing::greedy_playout(deal_position(rules.id, seed, 9), 300, rng);
+            int taken = 0;
+            for (std::size_t i = line.size(); i-- > 0 && taken < 20;) {
+                if (line[i].stock.size() >= 2) {
+                    positions.push_back(line[i]);
+                    ++taken;
+                }
+            }
+            positions.push_back(testing::random_position(rules.id, 9, rng));
+        }
+        int checked = 0, proven = 0;
+        for (const Position& p : positions) {
+            if (checked == 40) break;
+            const int k = stock_lookahead_dead_draws(p);
+            if (k == 0) continue;
+            Position c = p;
+            int played = 0;
+            for (int step = 0; step < 3; ++step) {
+                std::vector<Move> commuting;
+                for (const Move& m : legal_moves(c)) {
+                    if (commutes_with_draws(m)) commuting.push_back(m);
+                }
+                if (commuting.empty()) break;
+                apply_move(c, commuting[rng() % commuting.size()]);
+                ++played;
+            }
+            if (played == 0) continue;
+            ++checked;
+            for (int i = 0; i < k; ++i) apply_move(c, Move::draw());
+            const Verdict truth = reference_solve(c, limits).verdict;
+            proven += truth == Verdict::Lost;
+            EXPECT_NE(truth, Verdict::Won) << rules.name << ", " << k << " draws\n"
+                                           << position_to_json(p);
+        }
+        std::cout << rules.name << ": " << checked << " positions after commuting moves, "
+                  << proven << " checked lost by the reference search\n";
+        EXPECT_GE(checked, 20) << rules.name;
+        EXPECT_GE(proven, 10) << rules.name;
+    }
+}
+
+// Which moves pass the depth on: only a path of moves that leave the stock and the waste alone.
+TEST(StockLookahead, OnlyMovesThatCommuteWithDrawsPassTheDepthOn) {
+    const Undo shuffle{Move::column_to_column(0, 1, 1), 0, 0, Card()};
+    const Undo home{Move::column_to_foundation(2), 0, 0, Card()};
+    const Undo waste{Move::waste_to_column(3), 0, 0, Card()};
+    const Undo macro{stock_macro(2, Move::waste_to_foundation()), 0, 0, Card()};
+    const Undo commuting[] = {shuffle, home, home};
+    EXPECT_EQ(inherited_dead_draws(4, commuting, 3), 4);
+    EXPECT_EQ(inherited_dead_draws(0, commuting, 3), 0);
+    const Undo through_the_waste[] = {shuffle, waste};
+    EXPECT_EQ(inherited_dead_draws(4, through_the_waste, 2), 0);
+    const Undo through_a_macro[] = {macro, home};
+    EXPECT_EQ(inherited_dead_draws(4, through_a_macro, 2), 0);
+}
+
 // Emperor seed 563, 12 stock cards left and 42 in the waste (tests/positions/
 // emperor_563_end_game.json, met by the complete search of the deal): the complete search alone,
 // without the capacity test, proves it lost with the rule and without it, and with it in fewer

@@ -145,6 +145,8 @@ class DepthFirstSearch final : public SearchMember<T> {
         std::uint32_t moves_begin;
         std::uint32_t next;
         std::uint32_t undo_base;  // undo stack size before this node's safe moves
+        // The fewest draws known to reach a lost position from here (0: none; stock_lookahead.hpp)
+        int dead_draws;
     };
 
     // The capacity test's budget: by the start (capacity.hpp). The start's relaxed game is
@@ -251,10 +253,19 @@ class DepthFirstSearch final : public SearchMember<T> {
             !(config_.techniques.incomplete_piles && filled_a_space(undo_.back().move))) {
             drop_second_moves(moves_, begin, undo_.back().move);
         }
+        int dead_draws = 0;
         if (config_.complete() && config_.techniques.dead_ends &&
-            config_.techniques.stock_lookahead && stock_lookahead_pays(state_.stock_left()) &&
-            lookahead_pace_.due()) {
-            lookahead_pace_.record(drop_macros_past_a_dead_draw(state_, dead_end_, moves_, begin));
+            config_.techniques.stock_lookahead && stock_lookahead_pays(state_.stock_left())) {
+            // What the parent knew holds here when every move since commutes with draws.
+            const int known = frames_.empty() ? 0
+                                               : inherited_dead_draws(frames_.back().dead_draws,
+                                                                      &undo_[undo_base - 1],
+                                                                      undo_.size() - undo_base + 1);
+            const bool test = lookahead_pace_.due();
+            const LookaheadCount count =
+                drop_macros_past_a_dead_draw(state_, dead_end_, moves_, begin, known, test);
+            if (test) lookahead_pace_.record(count);
+            dead_draws = count.dead_draws;
         }
         order_moves(state_, moves_, begin, scored_, key,
                     {salt_, config_.order_noise, config_.kind_order_noise});
@@ -262,7 +273,7 @@ class DepthFirstSearch final : public SearchMember<T> {
             drop_shuffles(state_, moves_, begin);
             keep_best_moves(moves_, begin, config_.branching);
         }
-        frames_.push_back({key, nodes_, begin, begin, undo_base});
+        frames_.push_back({key, nodes_, begin, begin, undo_base, dead_draws});
         return Outcome::Pushed;
     }
 

@@ -24,4 +24,15 @@ std::vector<Move> stock_lookahead_drops(const Position& position) {
     });
 }
 
+int stock_lookahead_dead_draws(const Position& position) {
+    return dispatch_variant(position.variant, [&](auto traits) {
+        using T = decltype(traits);
+        PackedState<T> state(position);
+        std::vector<Move> moves;
+        generate_search_moves(state, Techniques{}, moves);
+        auto test = std::make_unique<DeadEndTest<T>>();
+        return drop_macros_past_a_dead_draw(state, *test, moves, 0).dead_draws;
+    });
+}
+
 }  // namespace patience
