@@ -256,12 +256,13 @@ class DepthFirstSearch final : public SearchMember<T> {
         int dead_draws = 0;
         if (config_.complete() && config_.techniques.dead_ends &&
             config_.techniques.stock_lookahead && stock_lookahead_pays(state_.stock_left())) {
-            // What the parent knew holds here when every move since commutes with draws.
+            // What the parent knew holds here when every move since commutes with draws; then
+            // nothing is tested (stock_lookahead.hpp says why).
             const int known = frames_.empty() ? 0
                                                : inherited_dead_draws(frames_.back().dead_draws,
                                                                       &undo_[undo_base - 1],
                                                                       undo_.size() - undo_base + 1);
-            const bool test = lookahead_pace_.due();
+            const bool test = known == 0 && lookahead_pace_.due();
             const LookaheadCount count =
                 drop_macros_past_a_dead_draw(state_, dead_end_, moves_, begin, known, test);
             if (test) lookahead_pace_.record(count);

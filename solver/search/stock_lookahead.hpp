@@ -28,15 +28,19 @@
 // Which draw counts are tested: the fewest the macros make (usually one: if D(1) is lost, every
 // macro goes), then the most; when the most is lost and the fewest is not, the others upward until
 // one is lost. Only distinct draw counts that some macro makes are tested, each at most once.
-// Fewer where a depth is inherited (inherited_dead_draws below): the search passes the fewest draws
+// None where a depth is inherited (inherited_dead_draws below): the search passes the fewest draws
 // known to reach a lost position down its path through moves that leave the stock and the waste
-// alone, and there the macros that draw that many or more go without a test, and only fewer draws
-// are tested. In end games, where the search rearranges the columns under the same stock and
-// waste, most positions inherit: Emperor seed 563's positions with 47 to 33 stock cards (below)
-// are proven lost in the same nodes, with 21% fewer instructions for the one with 33
-// (callgrind, 4.94 -> 3.88 billion) and 10 to 25% less time (47: 22.0 -> 18.2 s); a minute of
-// the complete search from the deal reaches 7.1 million nodes instead of 5.6 and 1,017 card flows
-// with 24 to 31 stock cards instead of 840.
+// alone, and there the macros that draw that many or more go without a test. In end games, where
+// the search rearranges the columns under the same stock and waste, most positions inherit:
+// Emperor seed 563's positions with 47 to 33 stock cards (below) are proven lost in the same
+// nodes, the one with 33 in 2.85 billion instructions instead of 4.94 (callgrind), and a minute of
+// the complete search from the deal reaches 10.4 million nodes instead of 5.7. An inheriting
+// position could still test fewer draws, but those tests found nothing there and little
+// elsewhere: in the position with 47 stock cards they were 0.99 of 2.67 million tests (3.88
+// billion instructions for the one with 33 with them), against 8,000 more nodes of a Diplomat
+// seed 703 end game's 658,403 without them (bench/positions/) and 2,672 more of the 109,332 of
+// `bench/positions/end-games`' Diplomat games, in the same time. Testing only the fewest draws
+// there made 2.35 million tests, and kept the Diplomat game's nodes.
 //
 // Where: in the complete search only, and there while it pays (LookaheadPace). The probes look
 // for wins, where a test for each stock macro's position costs more than entering the few macros
@@ -177,10 +181,7 @@ LookaheadCount drop_macros_past_a_dead_draw(PackedState<T>& state, DeadEndTest<T
 
 // Whether the rule is worth its tests in one search, judged by what it did lately: each test costs
 // about what entering a child costs, so it pays where it drops more macros than it makes tests.
-// The macros that an inherited depth drops count too: they are the rule's yield, passed down from
-// the tests of the positions above. (Counted without them, the pace turned the rule off in
-// Emperor seed 563's positions, where most drops are inherited: 50,464 -> 145,547 nodes for the
-// one with 33 stock cards.)
+// It counts only the positions where the rule tests: one that inherits a depth makes no test.
 // Over each window of kLookaheadWindow tests the rule stays on while it drops at least
 // kLookaheadYield macros a test; below that it runs only at one position in kLookaheadSample of
 // those where it could, until a window of those shows the yield again. Every count is the search's
