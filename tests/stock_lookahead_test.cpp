@@ -1,7 +1,8 @@
 // The stock lookahead (solver/search/stock_lookahead.hpp): every stock macro it drops leads to a
-// position the unpruned reference search finds lost, it drops nothing in Double Dot, on an Emperor
-// end game the complete search proves the same loss in fewer nodes with it than without, and it
-// runs while it pays.
+// position the unpruned reference search finds lost, it drops nothing in Double Dot, the depth it
+// passes down holds after moves that commute with draws and only after those, on an Emperor end
+// game the complete search proves the same loss in fewer nodes with it than without, and it runs
+// while it pays.
 #include <gtest/gtest.h>
 
 #include <iostream>

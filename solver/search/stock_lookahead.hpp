@@ -105,8 +105,8 @@ constexpr bool commutes_with_draws(const Move& m) {
 // m1..mj is legal and reaches D_C(k), the position after k draws from C. A position reachable from
 // a lost one is lost (a win from it would be a win from the lost one), so D_C(k) is lost, and
 // every macro of C that draws k cards or more may be dropped as in P, without a test. Hence the
-// known depth passes down the search's path through such moves, and only the macros that draw
-// fewer cards are left to test. It reads the path, not only the position, which costs no
+// known depth passes down the search's path through such moves (and C tests nothing: see "Which
+// draw counts are tested" above). It reads the path, not only the position, which costs no
 // soundness: every move it drops leads to a lost position, whatever the path to it.
 //
 // The depth `moves` (the move that reached C, then its safe moves) inherit from a parent whose
