@@ -25,9 +25,14 @@
 // same position itself: where the parent's macro to that position was dropped here, the position
 // is lost, so the child's move leads nowhere a win could be.
 //
-// Which draw counts are tested: the fewest the macros make (usually one: if D(1) is lost, every
-// macro goes), then the most; when the most is lost and the fewest is not, the others upward until
-// one is lost. Only distinct draw counts that some macro makes are tested, each at most once.
+// Which draw counts are tested: those the macros make, upward from the fewest (usually one: if
+// D(1) is lost, every macro goes) until one is lost. Testing the most second, before the others,
+// saved tests where nothing is lost, but where proofs are made D(most) is nearly always lost and
+// the first lost count lies a few above the fewest (Emperor seed 563's position with 47 stock
+// cards: 1.68 million tests with it, 1.27 million without, for the same 1,885,022 nodes, 10.8
+// and 10.3 s against 13.0 and 11.4), and where nothing is lost the pace (below) soon makes the
+// tests rare (deals at 1M nodes, seeds 1-200: the same nodes either way; a Diplomat seed 703 end
+// game 20,755 tests with it and 22,055 without, in the same time).
 // None where a depth is inherited (inherited_dead_draws below): the search passes the fewest draws
 // known to reach a lost position down its path through moves that leave the stock and the waste
 // alone, and there the macros that draw that many or more go without a test. In end games, where
@@ -161,15 +166,10 @@ LookaheadCount drop_macros_past_a_dead_draw(PackedState<T>& state, DeadEndTest<T
             return lost;
         };
         int dead = 0;  // the fewest draws found to reach a lost position (0: none)
-        if (lost_after(fewest)) {
-            dead = fewest;
-        } else if (most != fewest && lost_after(most)) {
-            dead = most;
-            for (int k = fewest + 1; k < most; ++k) {
-                if (made[k] && lost_after(k)) {
-                    dead = k;
-                    break;
-                }
+        for (int k = fewest; k <= most; ++k) {
+            if (made[k] && lost_after(k)) {
+                dead = k;
+                break;
             }
         }
         if (dead == 0) return count;
