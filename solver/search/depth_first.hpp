@@ -262,11 +262,15 @@ class DepthFirstSearch final : public SearchMember<T> {
                                                : inherited_dead_draws(frames_.back().dead_draws,
                                                                       &undo_[undo_base - 1],
                                                                       undo_.size() - undo_base + 1);
-            const bool test = known == 0 && lookahead_pace_.due();
-            const LookaheadCount count =
-                drop_macros_past_a_dead_draw(state_, dead_end_, moves_, begin, known, test);
-            if (test) lookahead_pace_.record(count);
-            dead_draws = count.dead_draws;
+            if (known > 0) {
+                drop_macros_drawing_at_least(known, moves_, begin);
+                dead_draws = known;
+            } else if (lookahead_pace_.due()) {
+                const LookaheadCount count =
+                    drop_macros_past_a_dead_draw(state_, dead_end_, moves_, begin);
+                lookahead_pace_.record(count);
+                dead_draws = count.dead_draws;
+            }
         }
         order_moves(state_, moves_, begin, scored_, key,
                     {salt_, config_.order_noise, config_.kind_order_noise});

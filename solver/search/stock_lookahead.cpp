@@ -1,5 +1,6 @@
 #include "solver/search/stock_lookahead.hpp"
 
+#include <algorithm>
 #include <memory>
 
 #include "solver/search/search_moves.hpp"
@@ -7,32 +8,42 @@
 
 namespace patience {
 
-std::vector<Move> stock_lookahead_drops(const Position& position) {
+namespace {
+
+// The rule run once on `position` (every technique on): its search moves, those the rule keeps,
+// and what it counted.
+struct LookaheadRun {
+    std::vector<Move> moves;
+    std::vector<Move> kept;
+    LookaheadCount count;
+};
+
+LookaheadRun run_lookahead(const Position& position) {
     return dispatch_variant(position.variant, [&](auto traits) {
         using T = decltype(traits);
         PackedState<T> state(position);
-        std::vector<Move> moves;
-        generate_search_moves(state, Techniques{}, moves);
-        std::vector<Move> kept = moves;
+        LookaheadRun run;
+        generate_search_moves(state, Techniques{}, run.moves);
+        run.kept = run.moves;
         auto test = std::make_unique<DeadEndTest<T>>();
-        drop_macros_past_a_dead_draw(state, *test, kept, 0);
-        std::vector<Move> dropped;
-        for (const Move& m : moves) {
-            if (std::find(kept.begin(), kept.end(), m) == kept.end()) dropped.push_back(m);
-        }
-        return dropped;
+        run.count = drop_macros_past_a_dead_draw(state, *test, run.kept, 0);
+        return run;
     });
 }
 
+}  // namespace
+
+std::vector<Move> stock_lookahead_drops(const Position& position) {
+    const LookaheadRun run = run_lookahead(position);
+    std::vector<Move> dropped;
+    for (const Move& m : run.moves) {
+        if (std::find(run.kept.begin(), run.kept.end(), m) == run.kept.end()) dropped.push_back(m);
+    }
+    return dropped;
+}
+
 int stock_lookahead_dead_draws(const Position& position) {
-    return dispatch_variant(position.variant, [&](auto traits) {
-        using T = decltype(traits);
-        PackedState<T> state(position);
-        std::vector<Move> moves;
-        generate_search_moves(state, Techniques{}, moves);
-        auto test = std::make_unique<DeadEndTest<T>>();
-        return drop_macros_past_a_dead_draw(state, *test, moves, 0).dead_draws;
-    });
+    return run_lookahead(position).count.dead_draws;
 }
 
 }  // namespace patience

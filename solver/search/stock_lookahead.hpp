@@ -91,8 +91,8 @@ inline bool stock_lookahead_pays(int stock_left) {
 struct LookaheadCount {
     int tests = 0;            // dead-end tests made
     std::size_t dropped = 0;  // macros dropped
-    // The fewest draws known to reach a lost position, found or given (0: none): what the
-    // children inherit (inherited_dead_draws).
+    // The fewest draws found to reach a lost position (0: none): what the children inherit
+    // (inherited_dead_draws).
     int dead_draws = 0;
 };
 
@@ -124,28 +124,26 @@ inline int inherited_dead_draws(int parent_dead, const Undo* moves, std::size_t 
     return parent_dead;
 }
 
-// Drops, from the moves at `begin` on, every stock macro that draws `known_dead` cards or more
-// (when not 0: a depth known to reach a lost position, see inherited_dead_draws), and then, when
-// `test_draws`, every one whose draws pass through a position that `test` calls lost. `state` is
-// left as it was.
+// Drops, from the moves at `begin` on, every stock macro that draws `dead` cards or more; returns
+// how many went.
+inline std::size_t drop_macros_drawing_at_least(int dead, std::vector<Move>& moves,
+                                                std::uint32_t begin) {
+    const auto kept = std::remove_if(moves.begin() + begin, moves.end(),
+                                     [&](const Move& m) { return macro_draws(m) >= dead; });
+    const auto dropped = static_cast<std::size_t>(moves.end() - kept);
+    moves.erase(kept, moves.end());
+    return dropped;
+}
+
+// Drops, from the moves at `begin` on, every stock macro whose draws pass through a position that
+// `test` calls lost. `state` is left as it was.
 template <class T>
 LookaheadCount drop_macros_past_a_dead_draw(PackedState<T>& state, DeadEndTest<T>& test,
-                                            std::vector<Move>& moves, std::uint32_t begin,
-                                            int known_dead = 0, bool test_draws = true) {
+                                            std::vector<Move>& moves, std::uint32_t begin) {
     LookaheadCount count;
     if constexpr (T::kDeals) {
         return count;  // Double Dot's `deal` is no macro, and it has no waste
     } else {
-        count.dead_draws = known_dead;
-        auto drop_from = [&](int dead) {
-            const auto kept = std::remove_if(moves.begin() + begin, moves.end(),
-                                             [&](const Move& m) { return macro_draws(m) >= dead; });
-            const auto dropped = static_cast<std::size_t>(moves.end() - kept);
-            moves.erase(kept, moves.end());
-            return dropped;
-        };
-        if (known_dead > 0) count.dropped = drop_from(known_dead);
-        if (!test_draws) return count;
         constexpr int kMaxDraws = PackedState<T>::kMaxStock;
         std::array<bool, kMaxDraws + 1> made{};  // made[k]: some macro draws k cards
         int fewest = kMaxDraws + 1, most = 0;
@@ -165,16 +163,13 @@ LookaheadCount drop_macros_past_a_dead_draw(PackedState<T>& state, DeadEndTest<T
             for (int i = 0; i < k; ++i) state.undo(drawn);
             return lost;
         };
-        int dead = 0;  // the fewest draws found to reach a lost position (0: none)
         for (int k = fewest; k <= most; ++k) {
             if (made[k] && lost_after(k)) {
-                dead = k;
+                count.dropped = drop_macros_drawing_at_least(k, moves, begin);
+                count.dead_draws = k;
                 break;
             }
         }
-        if (dead == 0) return count;
-        count.dropped += drop_from(dead);
-        count.dead_draws = dead;
         return count;
     }
 }
