@@ -14,12 +14,12 @@
 #   --node-limit  nodes for each solve (default 1000000)
 #   --techniques  comma-separated techniques to switch off in turn (default: the pruning ones:
 #                 stock-macros, safe-moves, second-move, dead-ends, stock-lookahead, capacity,
-#                 incomplete-piles, supermoves)
+#                 incomplete-piles, supermoves, lost-moves)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 patience="${PATIENCE:-$root/build/solver/cli/patience}"
 limit=1000000
-techniques="stock-macros,safe-moves,second-move,dead-ends,stock-lookahead,capacity,incomplete-piles,supermoves"
+techniques="stock-macros,safe-moves,second-move,dead-ends,stock-lookahead,capacity,incomplete-piles,supermoves,lost-moves"
 inputs=()
 fail() { echo "ablate_losses.sh: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do

@@ -14,6 +14,7 @@
 #include "solver/search/capacity.hpp"
 #include "solver/search/dead_end.hpp"
 #include "solver/search/incomplete_pile.hpp"
+#include "solver/search/lost_moves.hpp"
 #include "solver/search/member.hpp"
 #include "solver/search/move_order.hpp"
 #include "solver/search/restarts.hpp"
@@ -147,6 +148,9 @@ class DepthFirstSearch final : public SearchMember<T> {
         std::uint32_t undo_base;  // undo stack size before this node's safe moves
         // The fewest draws known to reach a lost position from here (0: none; stock_lookahead.hpp)
         int dead_draws;
+        // Where this position's moves known to lose begin in lost_moves_ (lost_moves.hpp); they
+        // end where the next frame's begin, or at its end.
+        std::uint32_t lost_begin;
     };
 
     // The capacity test's budget: by the start (capacity.hpp). The start's relaxed game is
@@ -181,6 +185,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         take_back_to(0);
         frames_.clear();
         moves_.clear();
+        lost_moves_.clear();
         path_.clear();
         ++run_index_;
         run_start_ = nodes_;
@@ -198,6 +203,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     // either wins, finds it already searched or on the path, stops at a limit (taking the safe
     // moves back, so that the same arrival can be made again on resuming), or opens a frame.
     Outcome enter() {
+        entered_lost_ = false;
         const auto undo_base = static_cast<std::uint32_t>(undo_.size());
         if (config_.techniques.safe_moves) play_safe_moves(state_, undo_);
         if (state_.won()) return Outcome::Won;
@@ -243,6 +249,7 @@ class DepthFirstSearch final : public SearchMember<T> {
             // seeds 1-200 at 1M nodes 1.3 times the CPU time (Emperor 1.4), for the same deals.
             table_.store(key ^ table_salt_, 1, config_.lane);
             take_back_to(undo_base);
+            entered_lost_ = true;
             return Outcome::Seen;
         }
         path_.insert(key);
@@ -252,6 +259,13 @@ class DepthFirstSearch final : public SearchMember<T> {
             !is_supermove<T>(undo_.back().move) &&
             !(config_.techniques.incomplete_piles && filled_a_space(undo_.back().move))) {
             drop_second_moves(moves_, begin, undo_.back().move);
+        }
+        // The moves the parent knows to lose that commute with every move since (lost_moves.hpp).
+        const auto lost_begin = static_cast<std::uint32_t>(lost_moves_.size());
+        if (config_.techniques.lost_moves && !frames_.empty()) {
+            inherit_lost_moves<T>(lost_moves_, frames_.back().lost_begin, lost_begin,
+                                  &undo_[undo_base - 1], undo_.size() - undo_base + 1);
+            drop_lost_moves(lost_moves_, lost_begin, lost_moves_.size(), moves_, begin);
         }
         int dead_draws = 0;
         if (config_.complete() && config_.techniques.dead_ends &&
@@ -278,7 +292,7 @@ class DepthFirstSearch final : public SearchMember<T> {
             drop_shuffles(state_, moves_, begin);
             keep_best_moves(moves_, begin, config_.branching);
         }
-        frames_.push_back({key, nodes_, begin, begin, undo_base, dead_draws});
+        frames_.push_back({key, nodes_, begin, begin, undo_base, dead_draws, lost_begin});
         return Outcome::Pushed;
     }
 
@@ -290,6 +304,7 @@ class DepthFirstSearch final : public SearchMember<T> {
             table_.store(frame.key ^ table_salt_, nodes_ - frame.nodes_at_entry + 1, config_.lane);
             path_.erase(frame.key);
             moves_.resize(frame.moves_begin);
+            lost_moves_.resize(frame.lost_begin);
             take_back_to(frame.undo_base);
             frames_.pop_back();
             if (frames_.empty()) return Outcome::Exhausted;
@@ -300,6 +315,12 @@ class DepthFirstSearch final : public SearchMember<T> {
         play(move);
         const Outcome outcome = enter();
         if (outcome == Outcome::Seen) take_back_to(undo_.size() - 1);
+        // A child a test proved lost: its move stays lost below here (lost_moves.hpp).
+        if (entered_lost_ && config_.techniques.lost_moves &&
+            touches<T>(move) != kTouchesEverything &&
+            lost_moves_.size() - frames_.back().lost_begin < kMostLostMoves) {
+            lost_moves_.push_back(move);
+        }
         if (outcome == Outcome::Paused || outcome == Outcome::TimeUp) {
             take_back_to(undo_.size() - 1);
             --frames_.back().next;  // try the same move again on resuming
@@ -314,6 +335,8 @@ class DepthFirstSearch final : public SearchMember<T> {
     PathSet path_;
     std::vector<Frame> frames_;
     std::vector<Move> moves_;
+    std::vector<Move> lost_moves_;  // by frame (Frame::lost_begin)
+    bool entered_lost_ = false;     // the last enter() met a position a test proved lost
     std::vector<Undo> undo_;
     std::vector<ScoredMove> scored_;
     DeadEndTest<T> dead_end_;

@@ -9,7 +9,7 @@ namespace patience {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 11> kSwitches{{
+constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 12> kSwitches{{
     {"stock-macros", &Techniques::stock_macros},
     {"safe-moves", &Techniques::safe_moves},
     {"second-move", &Techniques::second_move},
@@ -21,6 +21,7 @@ constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 11> kSwitc
     {"incomplete-piles", &Techniques::incomplete_piles},
     {"supermoves", &Techniques::supermoves},
     {"beam", &Techniques::beam},
+    {"lost-moves", &Techniques::lost_moves},
 }};
 
 }  // namespace

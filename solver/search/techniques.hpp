@@ -20,12 +20,14 @@ struct Techniques {
     bool incomplete_piles = true;  // search/incomplete_pile.hpp
     bool supermoves = true;        // search/supermove.hpp
     bool beam = true;              // search/beam.hpp: a beam probe in the portfolio
+    bool lost_moves = true;        // search/lost_moves.hpp
 
     friend bool operator==(const Techniques&, const Techniques&) = default;
 };
 
 // The names --disable takes, comma-separated: stock-macros, safe-moves, second-move, probes,
-// restarts, dead-ends, stock-lookahead, capacity, incomplete-piles, supermoves, beam. Throws
+// restarts, dead-ends, stock-lookahead, capacity, incomplete-piles, supermoves, beam,
+// lost-moves. Throws
 // InputError naming an unknown one.
 Techniques parse_disabled_techniques(std::string_view list);
 
