@@ -46,20 +46,20 @@ void TranspositionTable::new_search() {
     }
 }
 
-bool TranspositionTable::contains(std::uint64_t key, int lane) const {
+TranspositionTable::Hit TranspositionTable::lookup(std::uint64_t key, int lane) const {
     auto* b = bucket(key);
     const std::uint64_t want =
         (key & kTagMask) | (static_cast<std::uint64_t>(lane) << kLaneShift) | epoch_;
     for (std::uint64_t i = 0; i < kBucketEntries; ++i) {
         const std::uint64_t e = load(b[i]);
-        if ((e & ~kPriorityMask) == want) return true;
+        if ((e & ~kPriorityMask) == want) return (e & kPriorityMask) == 0 ? Hit::Proof : Hit::Searched;
     }
-    return false;
+    return Hit::None;
 }
 
-void TranspositionTable::store(std::uint64_t key, std::uint64_t nodes, int lane) {
+void TranspositionTable::store_entry(std::uint64_t key, std::uint64_t priority, int lane) {
     auto* b = bucket(key);
-    const std::uint64_t priority = std::min<std::uint64_t>(std::bit_width(nodes), 63);
+    priority = std::min<std::uint64_t>(priority, 63);
     const std::uint64_t entry = (key & kTagMask) | (priority << kPriorityShift) |
                                 (static_cast<std::uint64_t>(lane) << kLaneShift) | epoch_;
     // Replace an entry of an older search if there is one, else the one with the least work.

@@ -3,7 +3,9 @@
 // kept negligible (see below).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -12,7 +14,9 @@ namespace patience {
 
 // Entry layout, one 64-bit word:
 //   bits 16-63: the key's top 48 bits (the tag)
-//   bits 10-15: log2 of the subtree's node count plus one, at most 63 (the replacement priority)
+//   bits 10-15: log2 of the subtree's node count plus one, at most 63 (the replacement priority);
+//               0 for a position a sound test proved lost without a search below it (lookup()
+//               tells those apart: search/lost_moves.hpp passes their moves on)
 //   bits 8-9:   the lane: which member of a portfolio stored it (see below)
 //   bits 0-7:   epoch of the solve that stored it (0: empty)
 // Buckets hold 4 entries (32 bytes, two to a cache line) and are indexed by the key's low bits,
@@ -61,9 +65,18 @@ class TranspositionTable {
     // Starts a new solve: entries of earlier solves no longer count, with no clearing.
     void new_search();
 
-    bool contains(std::uint64_t key, int lane = 0) const;
+    bool contains(std::uint64_t key, int lane = 0) const { return lookup(key, lane) != Hit::None; }
+    enum class Hit { None, Searched, Proof };
+    // Whether `key` is stored for `lane`, and how: by store() or by store_proof().
+    Hit lookup(std::uint64_t key, int lane = 0) const;
     // Records a position whose subtree (of `nodes` nodes) holds no win for `lane`'s search.
-    void store(std::uint64_t key, std::uint64_t nodes, int lane = 0);
+    void store(std::uint64_t key, std::uint64_t nodes, int lane = 0) {
+        store_entry(key, std::max<std::uint64_t>(std::bit_width(nodes), 1), lane);
+    }
+    // Records a position that a sound test proved lost, with no search below it: lost whatever
+    // the path to it, unlike an exhausted subtree, whose search may have cut a cycle on its path.
+    // It has the lowest priority: its proof is one test away.
+    void store_proof(std::uint64_t key, int lane = 0) { store_entry(key, 0, lane); }
 
     std::uint64_t bytes() const { return buckets_ * kBucketEntries * sizeof(std::uint64_t); }
     static constexpr std::size_t bytes_per_entry() { return sizeof(std::uint64_t); }
@@ -80,6 +93,7 @@ class TranspositionTable {
       std::atomic_ref<std::uint64_t>(entry).store(value, std::memory_order_relaxed);
   }
   void clear();
+  void store_entry(std::uint64_t key, std::uint64_t priority, int lane);
 
   std::uint64_t buckets_;
   std::uint64_t* entries_ = nullptr;  // mmap'ed, buckets_ * kBucketEntries words

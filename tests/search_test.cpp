@@ -145,6 +145,23 @@ TEST(TranspositionTable, EntriesLiveInTheirLaneAndSolveAndSurviveTheEpochWrap) {
     EXPECT_TRUE(moved.contains(0x0fedcba987654321ULL, 2));
 }
 
+// A test's proof is told apart from a searched subtree, even one of a single node, in its own
+// lane; either kind replaces the other.
+TEST(TranspositionTable, ATestsProofIsToldApartFromASearchedSubtree) {
+    using Hit = TranspositionTable::Hit;
+    TranspositionTable table(1u << 20);
+    table.new_search();
+    const std::uint64_t a = 0x1111222233334444ULL, b = 0x5555666677778888ULL;
+    table.store_proof(a, 0);
+    table.store(b, 1, 0);
+    EXPECT_EQ(table.lookup(a, 0), Hit::Proof);
+    EXPECT_EQ(table.lookup(b, 0), Hit::Searched);
+    EXPECT_EQ(table.lookup(a, 1), Hit::None);
+    EXPECT_TRUE(table.contains(a, 0));
+    table.store(b, 0, 0);  // a searched subtree never reads as a proof, whatever its count
+    EXPECT_EQ(table.lookup(b, 0), Hit::Searched);
+}
+
 // A probe with retire_after stops for good at exactly that many nodes of its own, however its
 // turns are cut, and proves nothing; the portfolio's greedy probe retires so.
 TEST(Restarts, AProbeRetiresAtItsOwnNodeCount) {

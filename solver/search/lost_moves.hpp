@@ -9,8 +9,9 @@
 // lost: 12 arrangements, and the macro again in each.
 //
 // The rule. Let a position P have a move M whose child (after its safe moves) a sound test proved
-// lost: the dead-end test (dead_end.hpp) or the capacity test (capacity.hpp), never a mark of the
-// table or the path, which the search's own exhaustion may have set. Let C be reached from P by
+// lost: the dead-end test (dead_end.hpp) or the capacity test (capacity.hpp), there or earlier
+// (the table tells a test's proof from an exhausted subtree: TranspositionTable::store_proof),
+// never the path, nor a mark of the search's own exhaustion. Let C be reached from P by
 // moves m1..mj (the move that led to C and the safe moves played after it, and so on down the
 // path), none of which touches what M touches (below). Then C's move M, where C has it, leads to
 // a lost position, and the search may leave it out.
