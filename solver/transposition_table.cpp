@@ -52,7 +52,9 @@ TranspositionTable::Hit TranspositionTable::lookup(std::uint64_t key, int lane) 
         (key & kTagMask) | (static_cast<std::uint64_t>(lane) << kLaneShift) | epoch_;
     for (std::uint64_t i = 0; i < kBucketEntries; ++i) {
         const std::uint64_t e = load(b[i]);
-        if ((e & ~kPriorityMask) == want) return (e & kPriorityMask) == 0 ? Hit::Proof : Hit::Searched;
+        if ((e & ~kPriorityMask) == want) {
+            return (e & kPriorityMask) == 0 ? Hit::Proof : Hit::Searched;
+        }
     }
     return Hit::None;
 }

@@ -5,6 +5,7 @@
 // than without it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 #include <random>
 
@@ -34,8 +35,8 @@ bool play_if_legal(Position& position, const Move& move) {
     return true;
 }
 
-// Soundness on reduced decks (9 ranks; Double Dot 7): from the last positions of greedy playouts
-// and from random positions, a search move M whose child the dead-end test calls lost, then one
+// Soundness on reduced decks (9 ranks; Double Dot 7): from positions of the later half of greedy
+// playouts and from random positions, a search move M whose child the dead-end test calls lost, then one
 // to three random legal moves that commute with M (lost_moves.hpp's commutes). M is then legal,
 // reaches the position that M first and the same moves after reach, and the reference search does
 // not win it. Enough are checked, and proven lost, in every variant but Double Dot.
@@ -47,7 +48,8 @@ TEST(LostMoves, ALostMoveStaysLostAfterMovesThatCommuteWithIt_ReducedDecks) {
         const int ranks = rules.id == VariantId::DoubleDot ? 7 : 9;
         int checked = 0, proven = 0;
         for (std::uint64_t seed = 1; seed <= 800 && checked < 40; ++seed) {
-            const auto line = testing::greedy_playout(deal_position(rules.id, seed, ranks), 300, rng);
+            const auto line =
+                testing::greedy_playout(deal_position(rules.id, seed, ranks), 300, rng);
             const Position p = seed % 3 == 0 ? testing::random_position(rules.id, ranks, rng)
                                              : line[line.size() - 1 - rng() % line.size() / 2];
             dispatch_variant(rules.id, [&](auto traits) {
@@ -75,7 +77,8 @@ TEST(LostMoves, ALostMoveStaysLostAfterMovesThatCommuteWithIt_ReducedDecks) {
                         if (commuting.empty()) break;
                         const Move m = commuting[rng() % commuting.size()];
                         apply_move(c, m);
-                        ASSERT_TRUE(play_if_legal(expected, m)) << rules.name << " " << to_string(m);
+                        ASSERT_TRUE(play_if_legal(expected, m))
+                            << rules.name << " " << to_string(m);
                         ++played;
                     }
                     if (played == 0) continue;

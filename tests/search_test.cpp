@@ -145,8 +145,8 @@ TEST(TranspositionTable, EntriesLiveInTheirLaneAndSolveAndSurviveTheEpochWrap) {
     EXPECT_TRUE(moved.contains(0x0fedcba987654321ULL, 2));
 }
 
-// A test's proof is told apart from a searched subtree, even one of a single node, in its own
-// lane; either kind replaces the other.
+// A test's proof is told apart from a searched subtree, even one of a single node or none, and
+// is found in its own lane only.
 TEST(TranspositionTable, ATestsProofIsToldApartFromASearchedSubtree) {
     using Hit = TranspositionTable::Hit;
     TranspositionTable table(1u << 20);

@@ -35,7 +35,8 @@
 // owe its mark to the current path (a cycle cut there is no proof of loss for the child alone),
 // and nothing here leans on such marks: every move left out leads to a position that a sound test
 // proved lost, or that is reachable from one. So the search's verdicts are those it gives with
-// the rule off, and its `won` lines are untouched.
+// the rule off, and its `won` lines are untouched. (A false hit of the table, with the odds that
+// transposition_table.hpp bounds, could pass a move on wrongly, as it could prune a subtree.)
 // Tested against the unpruned reference search (fast_solver_test's DifferentialSolve*) and by
 // ablation (`--disable lost-moves`), and the commuting rule move by move in lost_moves_test.cpp.
 #pragma once
