@@ -5,9 +5,9 @@
 // than without it.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <iostream>
 #include <random>
+#include <utility>
 
 #include "core/deal.hpp"
 #include "core/position_io.hpp"
@@ -24,14 +24,12 @@
 namespace patience {
 namespace {
 
-// Plays a search move (a stock macro as its draws and its waste move) if every plain move of it
-// is legal; false, with `position` partly played, if one is not.
+// Plays a search move (a stock macro as its draws and its waste move) through the rules if every
+// plain move of it is legal; false, with `position` left as it was, if one is not.
 bool play_if_legal(Position& position, const Move& move) {
-    for (const Move& m : expand_stock_macros({move})) {
-        const std::vector<Move> legal = legal_moves(position);
-        if (std::find(legal.begin(), legal.end(), m) == legal.end()) return false;
-        apply_move(position, m);
-    }
+    ReplayResult result = replay(position, expand_stock_macros({move}));
+    if (!result.all_legal) return false;
+    position = std::move(result.final_position);
     return true;
 }
 
