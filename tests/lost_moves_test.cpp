@@ -5,6 +5,7 @@
 // than without it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 #include <random>
 #include <utility>
@@ -16,28 +17,39 @@
 #include "solver/reference_solver.hpp"
 #include "solver/search/dead_end.hpp"
 #include "solver/search/lost_moves.hpp"
+#include "solver/search/move_touches.hpp"
 #include "solver/search/search_moves.hpp"
 #include "solver/search/stock_macro.hpp"
+#include "solver/search/supermove.hpp"
 #include "solver/search/techniques.hpp"
 #include "tests/test_support.hpp"
 
 namespace patience {
 namespace {
 
-// Plays a search move (a stock macro as its draws and its waste move) through the rules if every
-// plain move of it is legal; false, with `position` left as it was, if one is not.
+// Plays a search move (a stock macro as its draws and its waste move, a supermove as its single
+// moves) through the rules if every plain move of it is legal; false, with `position` left as it
+// was, if one is not.
+template <class T>
 bool play_if_legal(Position& position, const Move& move) {
-    ReplayResult result = replay(position, expand_stock_macros({move}));
+    if (is_supermove<T>(move)) {  // its expansion needs the spaces that make it a search move
+        std::vector<Move> moves;
+        generate_search_moves(PackedState<T>(position), Techniques{}, moves);
+        if (std::find(moves.begin(), moves.end(), move) == moves.end()) return false;
+    }
+    ReplayResult result =
+        replay(position, expand_stock_macros(expand_supermoves<T>(position, {move})));
     if (!result.all_legal) return false;
     position = std::move(result.final_position);
     return true;
 }
 
 // Soundness on reduced decks (9 ranks; Double Dot 7): from positions of the later half of greedy
-// playouts and from random positions, a search move M whose child the dead-end test calls lost, then one
-// to three random legal moves that commute with M (lost_moves.hpp's commutes). M is then legal,
-// reaches the position that M first and the same moves after reach, and the reference search does
-// not win it. Enough are checked, and proven lost, in every variant but Double Dot.
+// playouts and from random positions, a search move M (supermoves too) whose child the dead-end
+// test calls lost, then one to three random moves that commute with M (move_touches.hpp's
+// commutes), drawn from the legal moves and the search's moves (stock macros, supermoves). M is
+// then legal, reaches the position that M first and the same moves after reach, and the reference
+// search does not win it. Enough are checked, and proven lost, in every variant but Double Dot.
 TEST(LostMoves, ALostMoveStaysLostAfterMovesThatCommuteWithIt_ReducedDecks) {
     std::mt19937 rng(31);
     SearchLimits limits;
@@ -58,7 +70,7 @@ TEST(LostMoves, ALostMoveStaysLostAfterMovesThatCommuteWithIt_ReducedDecks) {
                 for (const Move& lost : moves) {
                     if (touches<T>(lost) == kTouchesEverything) continue;
                     Position child = p;
-                    if (!play_if_legal(child, lost)) {
+                    if (!play_if_legal<T>(child, lost)) {
                         ADD_FAILURE() << rules.name << ": a search move is not legal";
                         return;
                     }
@@ -68,20 +80,22 @@ TEST(LostMoves, ALostMoveStaysLostAfterMovesThatCommuteWithIt_ReducedDecks) {
                     Position expected = child;
                     int played = 0;
                     for (int step = 0; step < 3; ++step) {
+                        std::vector<Move> candidates = legal_moves(c);
+                        generate_search_moves(PackedState<T>(c), Techniques{}, candidates);
                         std::vector<Move> commuting;
-                        for (const Move& m : legal_moves(c)) {
+                        for (const Move& m : candidates) {
                             if (commutes<T>(lost, m)) commuting.push_back(m);
                         }
                         if (commuting.empty()) break;
                         const Move m = commuting[rng() % commuting.size()];
-                        apply_move(c, m);
-                        ASSERT_TRUE(play_if_legal(expected, m))
+                        ASSERT_TRUE(play_if_legal<T>(c, m)) << rules.name << " " << to_string(m);
+                        ASSERT_TRUE(play_if_legal<T>(expected, m))
                             << rules.name << " " << to_string(m);
                         ++played;
                     }
                     if (played == 0) continue;
                     ++checked;
-                    ASSERT_TRUE(play_if_legal(c, lost)) << rules.name << " " << to_string(lost);
+                    ASSERT_TRUE(play_if_legal<T>(c, lost)) << rules.name << " " << to_string(lost);
                     EXPECT_EQ(c, expected) << rules.name << " " << to_string(lost);
                     const Verdict truth = reference_solve(c, limits).verdict;
                     proven += truth == Verdict::Lost;
@@ -99,9 +113,51 @@ TEST(LostMoves, ALostMoveStaysLostAfterMovesThatCommuteWithIt_ReducedDecks) {
     }
 }
 
+// Supermoves on reduced decks (9 ranks; Diplomat and Emperor, where they apply): in positions of
+// greedy playouts and random positions, a supermove S and every legal or search move W that
+// commutes with it (which touches no column: from the waste or the stock to the foundations) are
+// legal in both orders and reach one position, as the lost-move rule's proof needs when either is
+// the lost move.
+TEST(LostMoves, ASupermoveCommutesWithMovesOffTheColumns_ReducedDecks) {
+    std::mt19937 rng(37);
+    for (const VariantId id : {VariantId::Diplomat, VariantId::Emperor}) {
+        int pairs = 0;
+        dispatch_variant(id, [&](auto traits) {
+            using T = decltype(traits);
+            for (std::uint64_t seed = 1; seed <= 400 && pairs < 60; ++seed) {
+                auto positions = testing::greedy_playout(deal_position(id, seed, 9), 300, rng);
+                for (int i = 0; i < 20; ++i) {
+                    positions.push_back(testing::random_position(id, 9, rng));
+                }
+                for (const Position& p : positions) {
+                    std::vector<Move> moves = legal_moves(p);
+                    generate_search_moves(PackedState<T>(p), Techniques{}, moves);
+                    for (const Move& s : moves) {
+                        if (!is_supermove<T>(s)) continue;
+                        for (const Move& w : moves) {
+                            if (!commutes<T>(s, w)) continue;
+                            Position sw = p, ws = p;
+                            ASSERT_TRUE(play_if_legal<T>(sw, s) && play_if_legal<T>(sw, w))
+                                << to_string(s) << " " << to_string(w);
+                            ASSERT_TRUE(play_if_legal<T>(ws, w) && play_if_legal<T>(ws, s))
+                                << to_string(w) << " " << to_string(s);
+                            EXPECT_EQ(sw, ws);
+                            ++pairs;
+                        }
+                    }
+                }
+            }
+        });
+        std::cout << rules_of(id).name << ": " << pairs
+                  << " supermoves with a move off the columns\n";
+        EXPECT_GE(pairs, 20);
+    }
+}
+
 // What commutes: moves on other columns, and a column's move to the foundations with moves that
-// leave the foundations alone; not two moves on one column, two moves through the waste, two moves
-// to the foundations, nor anything with a supermove or a deal.
+// leave the foundations alone; a supermove with moves that leave every column alone; not two moves
+// on one column, two moves through the waste, two moves to the foundations, a supermove with a
+// move on any column, nor anything with a deal.
 TEST(LostMoves, MovesCommuteOnlyWhereTheyTouchNothingInCommon) {
     using E = VariantTraits<VariantId::Emperor>;
     using M = VariantTraits<VariantId::Malmaison>;
@@ -119,8 +175,13 @@ TEST(LostMoves, MovesCommuteOnlyWhereTheyTouchNothingInCommon) {
     EXPECT_FALSE(commutes<E>(macro, Move::draw()));
     EXPECT_FALSE(commutes<E>(home, Move::column_to_foundation(6)));
     EXPECT_FALSE(commutes<E>(home, Move::waste_to_foundation()));
-    EXPECT_FALSE(commutes<E>(shuffle, Move::column_to_column(2, 3, 2)));  // a supermove
-    EXPECT_TRUE(commutes<M>(shuffle, Move::column_to_column(2, 3, 2)));   // a run, by the rules
+    const Move supermove = Move::column_to_column(2, 3, 2);
+    EXPECT_FALSE(commutes<E>(shuffle, supermove));
+    EXPECT_FALSE(commutes<E>(home, supermove));
+    EXPECT_FALSE(commutes<E>(macro, supermove));
+    EXPECT_TRUE(commutes<E>(supermove, Move::waste_to_foundation()));
+    EXPECT_TRUE(commutes<E>(supermove, stock_macro(2, Move::waste_to_foundation())));
+    EXPECT_TRUE(commutes<M>(shuffle, supermove));  // a run, by the rules
     EXPECT_FALSE(commutes<M>(shuffle, Move::deal()));
 }
 

@@ -116,9 +116,11 @@ TEST(StockLookahead, TheDeadDepthHoldsAfterMovesThatCommuteWithDraws_ReducedDeck
             int played = 0;
             for (int step = 0; step < 3; ++step) {
                 std::vector<Move> commuting;
-                for (const Move& m : legal_moves(c)) {
-                    if (commutes_with_draws(m)) commuting.push_back(m);
-                }
+                dispatch_variant(rules.id, [&](auto traits) {
+                    for (const Move& m : legal_moves(c)) {
+                        if (commutes_with_draws<decltype(traits)>(m)) commuting.push_back(m);
+                    }
+                });
                 if (commuting.empty()) break;
                 apply_move(c, commuting[rng() % commuting.size()]);
                 ++played;
@@ -131,26 +133,29 @@ TEST(StockLookahead, TheDeadDepthHoldsAfterMovesThatCommuteWithDraws_ReducedDeck
             EXPECT_NE(truth, Verdict::Won) << rules.name << ", " << k << " draws\n"
                                            << position_to_json(p);
         }
-        std::cout << rules.name << ": " << checked << " positions after commuting moves, "
-                  << proven << " checked lost by the reference search\n";
+        std::cout << rules.name << ": " << checked << " positions after commuting moves, " << proven
+                  << " checked lost by the reference search\n";
         EXPECT_GE(checked, 20) << rules.name;
         EXPECT_GE(proven, 10) << rules.name;
     }
 }
 
 // Which moves pass the depth on: only a path of moves that leave the stock and the waste alone.
+// Supermoves are moves between columns, which draws leave alone.
 TEST(StockLookahead, OnlyMovesThatCommuteWithDrawsPassTheDepthOn) {
+    using E = VariantTraits<VariantId::Emperor>;
     const Undo shuffle{Move::column_to_column(0, 1, 1), 0, 0, Card()};
+    const Undo supermove{Move::column_to_column(4, 5, 3), 0, 0, Card()};
     const Undo home{Move::column_to_foundation(2), 0, 0, Card()};
     const Undo waste{Move::waste_to_column(3), 0, 0, Card()};
     const Undo macro{stock_macro(2, Move::waste_to_foundation()), 0, 0, Card()};
-    const Undo commuting[] = {shuffle, home, home};
-    EXPECT_EQ(inherited_dead_draws(4, commuting, 3), 4);
-    EXPECT_EQ(inherited_dead_draws(0, commuting, 3), 0);
+    const Undo commuting[] = {shuffle, home, supermove};
+    EXPECT_EQ(inherited_dead_draws<E>(4, commuting, 3), 4);
+    EXPECT_EQ(inherited_dead_draws<E>(0, commuting, 3), 0);
     const Undo through_the_waste[] = {shuffle, waste};
-    EXPECT_EQ(inherited_dead_draws(4, through_the_waste, 2), 0);
+    EXPECT_EQ(inherited_dead_draws<E>(4, through_the_waste, 2), 0);
     const Undo through_a_macro[] = {macro, home};
-    EXPECT_EQ(inherited_dead_draws(4, through_a_macro, 2), 0);
+    EXPECT_EQ(inherited_dead_draws<E>(4, through_a_macro, 2), 0);
 }
 
 // Emperor seed 563, 12 stock cards left and 42 in the waste (tests/positions/

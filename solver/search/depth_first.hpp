@@ -279,10 +279,11 @@ class DepthFirstSearch final : public SearchMember<T> {
             config_.techniques.stock_lookahead && stock_lookahead_pays(state_.stock_left())) {
             // What the parent knew holds here when every move since commutes with draws; then
             // nothing is tested (stock_lookahead.hpp says why).
-            const int known = frames_.empty() ? 0
-                                               : inherited_dead_draws(frames_.back().dead_draws,
-                                                                      &undo_[undo_base - 1],
-                                                                      undo_.size() - undo_base + 1);
+            const int known =
+                frames_.empty()
+                    ? 0
+                    : inherited_dead_draws<T>(frames_.back().dead_draws, &undo_[undo_base - 1],
+                                              undo_.size() - undo_base + 1);
             if (known > 0) {
                 drop_macros_drawing_at_least(known, moves_, begin);
                 dead_draws = known;

@@ -13,32 +13,27 @@
 // (the table tells a test's proof from an exhausted subtree: TranspositionTable::store_proof),
 // never the path, nor a mark of the search's own exhaustion. Let C be reached from P by
 // moves m1..mj (the move that led to C and the safe moves played after it, and so on down the
-// path), none of which touches what M touches (below). Then C's move M, where C has it, leads to
-// a lost position, and the search may leave it out.
+// path), none of which touches what M touches (move_touches.hpp). Then C's move M, where C has it,
+// leads to a lost position, and the search may leave it out.
 //
-// Proof. What a move touches: a column it takes cards from or puts cards on (with the face-down
-// card it turns up there), the waste and the stock (a waste move or stock macro, a draw), the
-// foundations (any move to a foundation; all piles count as one, so that no two moves to the
-// foundations commute here). A move's legality reads only what it touches, and its effect changes
-// only that: a column move needs its source's top run and its target's top card or emptiness (in
-// Lady Palk a King for a space: the card moved), a foundation move its card and the piles, a
-// stock macro the stock, the waste and its target. Supermoves read the number of empty columns
-// too, and Double Dot's deal every column: they touch everything. So when M and m1..mj touch
-// disjoint things, each of m1..mj is legal after M and M after them, with the same effects on
-// the same cards, and P.M.m1..mj = P.m1..mj.M = C.M. The child of M at P is lost: the test saw
-// it after its safe moves, and a safe move keeps every win (safe_foundation.hpp), so P.M is lost
-// too (a win from P.M would make its safe-move successor winnable). C.M is reached from P.M by
-// m1..mj, and a position reachable from a lost one is lost (a win from it would be a win from the
-// lost one). By the same argument every position below C along moves that commute with M has M
-// lost too, so the knowledge passes down the path as far as the moves commute.
-// Only moves whose loss is a test's proof are passed on. A child the table marks as searched may
-// owe its mark to the current path (a cycle cut there is no proof of loss for the child alone),
-// and nothing here leans on such marks: every move left out leads to a position that a sound test
-// proved lost, or that is reachable from one. So the search's verdicts are those it gives with
-// the rule off, and its `won` lines are untouched. (A false hit of the table, with the odds that
-// transposition_table.hpp bounds, could pass a move on wrongly, as it could prune a subtree.)
-// Tested against the unpruned reference search (fast_solver_test's DifferentialSolve*) and by
-// ablation (`--disable lost-moves`), and the commuting rule move by move in lost_moves_test.cpp.
+// Proof. A move's legality reads only what it touches (move_touches.hpp: its columns, the waste
+// with the stock, the foundations; a supermove every column, Double Dot's deal everything), and
+// its effect changes only that. So when M and m1..mj touch disjoint things, each of m1..mj is
+// legal after M and M after them, with the same effects on the same cards, and
+// P.M.m1..mj = P.m1..mj.M = C.M. The child of M at P is lost: the test saw it after its safe moves,
+// and a safe move keeps every win (safe_foundation.hpp), so P.M is lost too (a win from P.M would
+// make its safe-move successor winnable). C.M is reached from P.M by m1..mj, and a position
+// reachable from a lost one is lost (a win from it would be a win from the lost one). By the same
+// argument every position below C along moves that commute with M has M lost too, so the knowledge
+// passes down the path as far as the moves commute. Only moves whose loss is a test's proof are
+// passed on. A child the table marks as searched may owe its mark to the current path (a cycle cut
+// there is no proof of loss for the child alone), and nothing here leans on such marks: every move
+// left out leads to a position that a sound test proved lost, or that is reachable from one. So the
+// search's verdicts are those it gives with the rule off, and its `won` lines are untouched. (A
+// false hit of the table, with the odds that transposition_table.hpp bounds, could pass a move on
+// wrongly, as it could prune a subtree.) Tested against the unpruned reference search
+// (fast_solver_test's DifferentialSolve*) and by ablation (`--disable lost-moves`), and the
+// commuting rule move by move in lost_moves_test.cpp.
 #pragma once
 
 #include <algorithm>
@@ -47,42 +42,9 @@
 
 #include "core/move.hpp"
 #include "solver/packed_state.hpp"
-#include "solver/search/supermove.hpp"
+#include "solver/search/move_touches.hpp"
 
 namespace patience {
-
-// What a move touches, as bits: one per column, then the waste with the stock, then the
-// foundations; every bit for a move that reads more than its own columns.
-inline constexpr std::uint32_t kTouchesWaste = std::uint32_t{1} << 30;
-inline constexpr std::uint32_t kTouchesFoundations = std::uint32_t{1} << 31;
-inline constexpr std::uint32_t kTouchesEverything = ~std::uint32_t{0};
-
-template <class T>
-constexpr std::uint32_t touches(const Move& m) {
-    static_assert(T::kColumns < 30);
-    const auto column = [](int c) { return std::uint32_t{1} << c; };
-    switch (m.kind) {
-        case MoveKind::Draw:
-            return kTouchesWaste;
-        case MoveKind::Deal:
-            return kTouchesEverything;
-        case MoveKind::WasteToFoundation:
-            return kTouchesWaste | kTouchesFoundations;
-        case MoveKind::WasteToColumn:
-            return kTouchesWaste | column(m.to);
-        case MoveKind::ColumnToFoundation:
-            return column(m.from) | kTouchesFoundations;
-        case MoveKind::ColumnToColumn:
-            return is_supermove<T>(m) ? kTouchesEverything : column(m.from) | column(m.to);
-    }
-    return kTouchesEverything;
-}
-
-// Whether a lost move may be passed on past `m` (see the header).
-template <class T>
-constexpr bool commutes(const Move& lost, const Move& m) {
-    return (touches<T>(lost) & touches<T>(m)) == 0;
-}
 
 // The most lost moves a position keeps: more are rare, and leaving one out costs only pruning.
 inline constexpr std::size_t kMostLostMoves = 16;

@@ -79,6 +79,7 @@
 
 #include "solver/packed_state.hpp"
 #include "solver/search/dead_end.hpp"
+#include "solver/search/move_touches.hpp"
 #include "solver/search/stock_macro.hpp"
 
 namespace patience {
@@ -97,10 +98,12 @@ struct LookaheadCount {
     int dead_draws = 0;
 };
 
-// Whether a move commutes with draws: it neither reads nor changes the stock and the waste, so
+// Whether a move commutes with draws: it neither reads nor changes the stock and the waste
+// (move_touches.hpp: moves between columns, supermoves too, and from a column to a foundation), so
 // playing it after k draws reaches the same position as playing it before them.
+template <class T>
 constexpr bool commutes_with_draws(const Move& m) {
-    return m.kind == MoveKind::ColumnToColumn || m.kind == MoveKind::ColumnToFoundation;
+    return (touches<T>(m) & kTouchesWaste) == 0;
 }
 
 // Inherited dead draws. Let P be a position where k draws are known to reach a lost position
@@ -117,10 +120,11 @@ constexpr bool commutes_with_draws(const Move& m) {
 //
 // The depth `moves` (the move that reached C, then its safe moves) inherit from a parent whose
 // known depth is `parent_dead` (0: none).
-inline int inherited_dead_draws(int parent_dead, const Undo* moves, std::size_t count) {
+template <class T>
+int inherited_dead_draws(int parent_dead, const Undo* moves, std::size_t count) {
     if (parent_dead == 0) return 0;
     for (std::size_t i = 0; i < count; ++i) {
-        if (!commutes_with_draws(moves[i].move)) return 0;
+        if (!commutes_with_draws<T>(moves[i].move)) return 0;
     }
     return parent_dead;
 }
