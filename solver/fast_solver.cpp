@@ -78,6 +78,7 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
                          const SearchLimits& limits, SearchClock::time_point deadline) {
     SolveResult result;
     int complete_open = complete_members(plan);
+    double tree_share = 0;  // the most a complete member tells
     for (;;) {
         bool any_live = false;
         for (std::size_t i = 0; i < members.size(); ++i) {
@@ -99,7 +100,10 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
             }
             const TurnEnd end = judge_turn(search.run(search.nodes() + slice, deadline), plan[i],
                                            search, complete_open);
-            if (limits.progress) limits.progress(total_nodes(members));
+            if (limits.progress) {
+                tree_share = std::max(tree_share, search.tree_share_done());
+                limits.progress({total_nodes(members), tree_share});
+            }
             if (end.decides) {
                 result.verdict = end.verdict;
                 result.limit = end.limit;
@@ -137,6 +141,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
     std::atomic<bool> stop{false};
     std::atomic<std::uint64_t> reserved{0};
     std::atomic<std::uint64_t> spent{0};  // the nodes of the turns taken, for limits.progress
+    std::atomic<double> tree_share{0};    // the most a complete member told, for limits.progress
     std::atomic<std::size_t> next_turn{0};
     // Members that left Paused: probes that ran out or retired, complete searches exhausted early.
     std::atomic<std::size_t> finished{0};
@@ -179,7 +184,14 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         const SearchStatus status = search.run(nodes_before + slice, deadline);
         const std::uint64_t turn_nodes = search.nodes() - nodes_before;
         const std::uint64_t spent_now = spent.fetch_add(turn_nodes) + turn_nodes;
-        if (limits.progress) limits.progress(spent_now);
+        if (limits.progress) {
+            // Read by the thread that ran the member, which holds its claim.
+            const double share = search.tree_share_done();
+            double told = tree_share.load(std::memory_order_relaxed);
+            while (share > told && !tree_share.compare_exchange_weak(told, share)) {
+            }
+            limits.progress({spent_now, std::max(share, told)});
+        }
         const TurnEnd end = judge_turn(status, plan[i], search, complete_open);
         if (end.decides) {
             decide(end.verdict, end.limit, end.verdict == Verdict::Won ? &search : nullptr);

@@ -84,7 +84,7 @@ SolveResult reference_solve(const Position& start, const SearchLimits& limits) {
             if (limits.time_limit_seconds > 0 && elapsed() >= limits.time_limit_seconds) {
                 hit = LimitHit::Time;
             }
-            if (limits.progress) limits.progress(result.nodes);
+            if (limits.progress) limits.progress({result.nodes, 0});
             if (limits.cancelled()) hit = LimitHit::Cancelled;
         }
         if (hit != LimitHit::None) {

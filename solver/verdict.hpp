@@ -23,18 +23,28 @@ enum class LimitHit : std::uint8_t { None, Nodes, Time, Memory, Cancelled };
 std::string_view to_string(Verdict verdict);
 std::string_view to_string(LimitHit limit);
 
+// What a search tells of its progress (SearchLimits::progress).
+struct SearchProgress {
+    std::uint64_t nodes = 0;  // searched so far
+    // The complete search's estimate of the share of its tree done, in [0, 1]
+    // (search/tree_share.hpp): a rough guide, since it takes every subtree of a position to be of
+    // one size. 0 where no complete search tells one (the reference search, or before its turn).
+    double tree_share = 0;
+};
+
 struct SearchLimits {
-    std::uint64_t node_limit = 0;   // 0: no limit
-    double time_limit_seconds = 0;  // 0: no limit
-    std::uint64_t memory_bytes = 0; // 0: no limit
+    std::uint64_t node_limit = 0;    // 0: no limit
+    double time_limit_seconds = 0;   // 0: no limit
+    std::uint64_t memory_bytes = 0;  // 0: no limit
     // Set from elsewhere (a signal handler) to stop the search within a turn (1024 nodes):
     // the result is then `unknown` with LimitHit::Cancelled. Null: never.
     const std::atomic<bool>* cancel = nullptr;
-    // Told the nodes searched so far, often (between the fast solver's turns, every 1,024 of the
-    // reference's nodes), so that a caller can show progress on a long search; with several
-    // threads, from any of them and possibly at once. It must not stop the search (that is what
-    // `cancel` is for), and nothing it does changes the search. Empty: never called.
-    std::function<void(std::uint64_t nodes)> progress;
+    // Told the nodes searched so far, and the share of the tree done, often (between the fast
+    // solver's turns, every 1,024 of the reference's nodes), so that a caller can show progress on
+    // a long search; with several threads, from any of them and possibly at once. It must not stop
+    // the search (that is what `cancel` is for), and nothing it does changes the search. Empty:
+    // never called.
+    std::function<void(const SearchProgress&)> progress;
 
     bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
 };
@@ -53,7 +63,7 @@ std::string_view to_string(Confirmation confirmation);
 struct SolveResult {
     Verdict verdict = Verdict::Unknown;
     LimitHit limit = LimitHit::None;
-    std::uint64_t nodes = 0;         // positions expanded: deterministic effort
+    std::uint64_t nodes = 0;  // positions expanded: deterministic effort
     double seconds = 0;
     std::vector<Move> solution;      // every move from the start, when won (shortened)
     std::uint64_t search_moves = 0;  // the length of the search's own winning line, before
@@ -61,7 +71,7 @@ struct SolveResult {
     NodeHistogram histogram;         // filled only when asked for (FastSolver::record_histogram)
     Confirmation confirmation = Confirmation::NotAsked;  // of a `lost` (SolveOptions::confirm_lost)
     std::uint64_t confirmation_nodes = 0;  // the re-proof's nodes (not counted in `nodes`)
-    std::vector<Position> samples;  // of the complete search (FastSolver::sample_positions)
+    std::vector<Position> samples;         // of the complete search (FastSolver::sample_positions)
 };
 
 }  // namespace patience

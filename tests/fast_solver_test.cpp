@@ -226,9 +226,9 @@ TEST(FastSolver, ProgressIsToldTheNodesAndChangesNothing) {
     const SolveResult plain = FastSolver(16u << 20).solve(p, limits);
     std::mutex mutex;
     std::vector<std::uint64_t> told;
-    limits.progress = [&](std::uint64_t nodes) {
+    limits.progress = [&](const SearchProgress& progress) {
         const std::lock_guard lock(mutex);
-        told.push_back(nodes);
+        told.push_back(progress.nodes);
     };
     const SolveResult watched = FastSolver(16u << 20).solve(p, limits);
     EXPECT_EQ(watched.verdict, plain.verdict);
@@ -250,8 +250,8 @@ TEST(FastSolver, CancelStopsTheSearch) {
     SearchLimits limits;
     limits.node_limit = 1000000;  // only if it were not stopped
     limits.cancel = &stop;
-    limits.progress = [&](std::uint64_t nodes) {
-        if (nodes >= 50000) stop = true;
+    limits.progress = [&](const SearchProgress& progress) {
+        if (progress.nodes >= 50000) stop = true;
     };
     const SolveResult r =
         FastSolver(16u << 20).solve(deal_position(VariantId::Emperor, 132), limits);

@@ -150,9 +150,10 @@ TEST(ReferenceSolver, ProgressIsToldAndCancelStops) {
     std::vector<std::uint64_t> told;
     SearchLimits limits;
     limits.cancel = &stop;
-    limits.progress = [&](std::uint64_t nodes) {
-        told.push_back(nodes);
-        if (nodes >= 5 * 1024) stop = true;
+    limits.progress = [&](const SearchProgress& progress) {
+        told.push_back(progress.nodes);
+        EXPECT_EQ(progress.tree_share, 0);
+        if (progress.nodes >= 5 * 1024) stop = true;
     };
     const SolveResult r = reference_solve(p, limits);
     EXPECT_EQ(r.verdict, Verdict::Unknown);

@@ -65,19 +65,26 @@ bool parse(const std::string& command, const std::string& usage, po::options_des
 
 std::string build_rule_name(BuildRule rule) {
     switch (rule) {
-        case BuildRule::DownAnySuit: return "down, any suit";
-        case BuildRule::DownInSuit: return "down in suit";
-        case BuildRule::DownAlternateColour: return "down, alternate colour";
-        case BuildRule::DownByTwo: return "down by two, any suit, wrapping";
+        case BuildRule::DownAnySuit:
+            return "down, any suit";
+        case BuildRule::DownInSuit:
+            return "down in suit";
+        case BuildRule::DownAlternateColour:
+            return "down, alternate colour";
+        case BuildRule::DownByTwo:
+            return "down by two, any suit, wrapping";
     }
     return "?";
 }
 
 int exit_code_for(Verdict verdict) {
     switch (verdict) {
-        case Verdict::Won: return kExitOk;
-        case Verdict::Lost: return kExitLostOrInvalid;
-        case Verdict::Unknown: return kExitUnknown;
+        case Verdict::Won:
+            return kExitOk;
+        case Verdict::Lost:
+            return kExitLostOrInvalid;
+        case Verdict::Unknown:
+            return kExitUnknown;
     }
     return kExitUnknown;
 }
@@ -133,14 +140,21 @@ std::size_t terminal_width() {
     return 80;
 }
 
-// The progress line of a long `solve`: the nodes so far, the share of the node limit, the rate and
-// the time.
-std::string solve_progress_line(std::uint64_t nodes, double seconds, const SearchLimits& limits) {
-    char text[160];
+// The progress line of a long `solve`: the nodes so far, the share of the node limit, the rate,
+// the time, and the complete search's estimate of the share of its tree done (a rough guide:
+// search/tree_share.hpp), which tells whether a proof of loss may end.
+std::string solve_progress_line(const SearchProgress& progress, double seconds,
+                                const SearchLimits& limits) {
+    const std::uint64_t nodes = progress.nodes;
+    char text[200];
     int n = std::snprintf(text, sizeof text, "%llu nodes", static_cast<unsigned long long>(nodes));
     if (limits.node_limit != 0) {
         const double share = static_cast<double>(nodes) / static_cast<double>(limits.node_limit);
         n += std::snprintf(text + n, sizeof text - n, " (%.1f%% of --node-limit)", 100 * share);
+    }
+    if (progress.tree_share > 0) {
+        n += std::snprintf(text + n, sizeof text - n, ", tree ~%.3g%% done",
+                           100 * progress.tree_share);
     }
     const double rate = seconds > 0 ? static_cast<double>(nodes) / seconds : 0;
     n += std::snprintf(text + n, sizeof text - n, ", %.0f nodes/s, %.0f s", rate, seconds);
@@ -154,7 +168,8 @@ std::string solve_progress_line(std::uint64_t nodes, double seconds, const Searc
 // --disable's help, for solve and batch alike.
 std::string disable_help() {
     return "switch search techniques off, comma-separated (ablation studies; verdicts must not "
-           "change): " + technique_names();
+           "change): " +
+           technique_names();
 }
 
 }  // namespace
@@ -168,18 +183,18 @@ int run_variants(const Args& args) {
     if (vm.count("json")) {
         auto list = nlohmann::json::array();
         for (const auto& v : all_variants()) {
-            list.push_back({{"name", v.name},
-                            {"decks", v.decks},
-                            {"columns", v.columns},
-                            {"rows", v.full_rows},
-                            {"foundations", v.foundation_piles},
-                            {"build", build_rule_name(v.build)},
-                            {"moves", v.moves == MoveUnit::Run ? "runs" : "top card"},
-                            {"empty_column", v.empty_column == EmptyColumnRule::Anything
-                                                 ? "anything"
-                                                 : "king-headed only"},
-                            {"stock", v.stock == StockRule::DrawToWaste ? "draw" : "deal"},
-                            {"summary", v.summary}});
+            list.push_back(
+                {{"name", v.name},
+                 {"decks", v.decks},
+                 {"columns", v.columns},
+                 {"rows", v.full_rows},
+                 {"foundations", v.foundation_piles},
+                 {"build", build_rule_name(v.build)},
+                 {"moves", v.moves == MoveUnit::Run ? "runs" : "top card"},
+                 {"empty_column",
+                  v.empty_column == EmptyColumnRule::Anything ? "anything" : "king-headed only"},
+                 {"stock", v.stock == StockRule::DrawToWaste ? "draw" : "deal"},
+                 {"summary", v.summary}});
         }
         std::cout << list.dump(2) << "\n";
         return kExitOk;
@@ -319,8 +334,8 @@ int run_solve(const Args& args) {
             throw InputError(
                 "--sample-positions samples the fast solver's search, not --reference");
         }
-        solve_options.sample.every = parse_bounded(
-            "--sample-every", vm["sample-every"].as<std::string>(), 1, UINT64_MAX);
+        solve_options.sample.every =
+            parse_bounded("--sample-every", vm["sample-every"].as<std::string>(), 1, UINT64_MAX);
         const std::string stock = vm["sample-stock"].as<std::string>();
         if (stock.find('-') == std::string::npos) {
             solve_options.sample.max_stock =
@@ -365,13 +380,13 @@ int run_solve(const Args& args) {
     double next_line = terminal ? 1.0 : plain_every;
     bool drawn = false;
     if (terminal || plain_every > 0) {
-        solve_options.limits.progress = [&](std::uint64_t nodes) {
+        solve_options.limits.progress = [&](const SearchProgress& progress) {
             const std::unique_lock lock(progress_mutex, std::try_to_lock);
             if (!lock.owns_lock()) return;  // another thread is printing
             const double seconds =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             if (seconds < next_line) return;
-            const std::string line = solve_progress_line(nodes, seconds, solve_options.limits);
+            const std::string line = solve_progress_line(progress, seconds, solve_options.limits);
             if (terminal) {
                 std::cerr << "\rpatience solve: " << line << "\x1b[K" << std::flush;
                 drawn = true;
@@ -422,7 +437,8 @@ int run_solve(const Args& args) {
     } else {
         std::cout << "result: " << to_string(result.verdict);
         if (result.verdict == Verdict::Unknown) std::cout << " (" << to_string(result.limit) << ")";
-        if (start.pysol && result.verdict == Verdict::Lost) std::cout << " (" << kPysolLostNote << ")";
+        if (start.pysol && result.verdict == Verdict::Lost)
+            std::cout << " (" << kPysolLostNote << ")";
         std::cout << "\nnodes: " << result.nodes << "\nseconds: " << result.seconds << "\n";
         if (solve_options.key_set != 0) std::cout << "key set: " << solve_options.key_set << "\n";
         if (result.confirmation != Confirmation::NotAsked) {
@@ -644,8 +660,7 @@ int run_batch_command(const Args& args) {
     // The runner lists a run's deals up front (24 bytes each); longer runs are for shards.
     constexpr std::uint64_t kMaxDealsPerRun = 100'000'000;
     if (config.last_seed - config.first_seed >= kMaxDealsPerRun) {
-        throw InputError("--seeds: " + seeds + " is more than " +
-                         std::to_string(kMaxDealsPerRun) +
+        throw InputError("--seeds: " + seeds + " is more than " + std::to_string(kMaxDealsPerRun) +
                          " seeds for one run; split it into shards (scripts/shard.sh)");
     }
     config.ranks =
@@ -771,7 +786,8 @@ int run_stats(const Args& args) {
     po::variables_map vm;
     if (!parse("stats", "FILE... [--json | --csv]", options, rest, vm)) return kExitOk;
     if (files.empty()) throw InputError("at least one batch file is required");
-    if (vm.count("json") && vm.count("csv")) throw InputError("--json and --csv exclude each other");
+    if (vm.count("json") && vm.count("csv"))
+        throw InputError("--json and --csv exclude each other");
 
     Statistics stats;
     std::uint64_t malformed = 0;

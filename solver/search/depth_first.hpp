@@ -24,6 +24,7 @@
 #include "solver/search/stock_lookahead.hpp"
 #include "solver/search/supermove.hpp"
 #include "solver/search/techniques.hpp"
+#include "solver/search/tree_share.hpp"
 #include "solver/transposition_table.hpp"
 #include "solver/verdict.hpp"
 
@@ -123,6 +124,21 @@ class DepthFirstSearch final : public SearchMember<T> {
     std::uint64_t nodes() const override { return nodes_; }
     bool proved_start_lost() const override {
         return status_ == SearchStatus::Exhausted && capacity_.start_lost();
+    }
+    // The complete search's estimate of the share of its tree done (tree_share.hpp); 0 for a
+    // probe, whose tree is not the start's.
+    double tree_share_done() const override {
+        if (!config_.complete()) return 0;
+        if (status_ == SearchStatus::Exhausted) return 1;
+        TreeShare share;
+        for (std::size_t i = 0; i < frames_.size() && !share.settled(); ++i) {
+            const bool deepest = i + 1 == frames_.size();
+            const std::size_t end = deepest ? moves_.size() : frames_[i + 1].moves_begin;
+            // Below the deepest frame, the move before `next` is the one being searched.
+            const std::size_t done = frames_[i].next - frames_[i].moves_begin - (deepest ? 0 : 1);
+            share.descend(done, end - frames_[i].moves_begin);
+        }
+        return share.share();
     }
     // Runs started so far (restarting probes; 1 for any other search once it ran).
     std::uint64_t runs() const { return run_index_ + 1; }

@@ -34,6 +34,9 @@ class SearchMember {
     virtual void record_into(HistogramRecorder* recorder) = 0;
     // Offers every expanded position to `sampler` from now on (only the complete search keeps any).
     virtual void sample_into(PositionSampler* /*sampler*/) {}
+    // A complete search's estimate of the share of its tree done, in [0, 1] (tree_share.hpp); 0
+    // for any other member.
+    virtual double tree_share_done() const { return 0; }
     // A complete search's exhaustion that proves the start lost by itself, whatever the other
     // complete searches sharing its marks are doing (the capacity test found the start lost).
     virtual bool proved_start_lost() const { return false; }

@@ -1,0 +1,60 @@
+// The share of the complete search's tree done (solver/search/tree_share.hpp): the sum down the
+// path, and what the fast solver tells of it while it proves a position lost.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/position_io.hpp"
+#include "solver/fast_solver.hpp"
+#include "solver/search/techniques.hpp"
+#include "solver/search/tree_share.hpp"
+
+namespace patience {
+namespace {
+
+TEST(TreeShare, EachLevelAddsItsFinishedMovesTimesItsShareOfTheStart) {
+    TreeShare share;
+    EXPECT_EQ(share.share(), 0);
+    share.descend(1, 2);  // the second of two moves: half the tree done
+    EXPECT_DOUBLE_EQ(share.share(), 0.5);
+    share.descend(0, 1);  // one move: nothing more, and the level below weighs as much
+    EXPECT_DOUBLE_EQ(share.share(), 0.5);
+    share.descend(3, 4);  // three of four moves in the second half
+    EXPECT_DOUBLE_EQ(share.share(), 0.5 + 0.5 * 0.75);
+    share.descend(0, 0);  // a position without moves changes nothing
+    EXPECT_DOUBLE_EQ(share.share(), 0.875);
+    EXPECT_FALSE(share.settled());
+    for (int i = 0; i < 70; ++i) share.descend(0, 2);
+    EXPECT_TRUE(share.settled());
+}
+
+// Emperor seed 563 with 33 stock cards (tests/positions/emperor_563_33_stock.json), proven lost in
+// some forty thousand nodes: the share told after each turn lies in [0, 1], never falls, passes
+// through values strictly between, and is 1 when the complete search has exhausted the start. The
+// probes tell none, so the complete search's share is told with them on too.
+TEST(TreeShare, TheFastSolverTellsAShareThatRisesToOneAsItProvesALoss) {
+    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
+                                     "/tests/positions/emperor_563_33_stock.json");
+    for (const char* disabled : {"probes", ""}) {
+        std::vector<double> told;
+        SearchLimits limits;
+        limits.progress = [&](const SearchProgress& progress) {
+            told.push_back(progress.tree_share);
+        };
+        const SolveResult r =
+            FastSolver(64u << 20, parse_disabled_techniques(disabled)).solve(p, limits);
+        EXPECT_EQ(r.verdict, Verdict::Lost) << disabled;
+        ASSERT_GT(told.size(), 10u) << disabled;
+        EXPECT_TRUE(std::is_sorted(told.begin(), told.end())) << disabled;
+        EXPECT_GE(told.front(), 0) << disabled;
+        EXPECT_EQ(told.back(), 1) << disabled;
+        const auto between = std::count_if(told.begin(), told.end(),
+                                           [](double share) { return share > 0 && share < 1; });
+        EXPECT_GT(between, 5) << disabled;
+    }
+}
+
+}  // namespace
+}  // namespace patience
