@@ -26,8 +26,11 @@ namespace patience {
 // parent's macro of the same depth to the other column gives the same position. With
 // incomplete_pile.hpp on, the parent's move of the same cards onto another column's top is
 // dropped exactly when `last` was (same run, same source, same card under it), except where
-// `last` went into a space: the caller keeps every second move there. Tested against
-// the unpruned reference search by fast_solver_test (DifferentialSolve*).
+// `last` went into a space: the caller keeps every second move there.
+// Only the probes use it (depth_first.hpp says why): in the complete search it saves a table
+// lookup and no node, and costs nodes where lost moves are passed on. A probe reports nothing but
+// a win, replayed, so the rule cannot change a `lost` there, and by the proof above it hides no
+// position from a probe's full move set.
 inline void drop_second_moves(std::vector<Move>& moves, std::uint32_t begin, const Move& last) {
     if (last.kind != MoveKind::ColumnToColumn && last.kind != MoveKind::WasteToColumn) return;
     auto again = [&](const Move& m) {
