@@ -5,7 +5,9 @@
 # deals side by side, one thread each. Prints, per variant, the deals and what the batch decided,
 # then what the complete search made of the unknown ones: the seeds it proved lost (confirm each
 # with scripts/prove_lost.sh, which proves it again with independent keys), the seeds it won, and
-# how many stayed open, with their nodes. Resumable: the batch files and the complete searches'
+# how many stayed open, with their nodes, and the open ones whose complete search got furthest
+# (its estimate of the share of its tree done: a rough guide to which deal a longer proof of loss
+# may finish, on more cores with scripts/prove_lost.sh). Resumable: the batch files and the complete searches'
 # answers stay in OUT, and a run with the same OUT solves only what is missing there.
 #
 # Usage: scripts/loss_sweep.sh [--variants V[,V...]|all] [--seeds A-B] [--ranks R]
@@ -92,6 +94,7 @@ out, variants, seeds, limit, time_limit = sys.argv[1:6]
 print(f'seeds {seeds}, batch at {int(limit):,} nodes; complete search alone for {time_limit} s '
       'on each deal the batch left unknown')
 print(f"{'variant':<16}{'deals':>7}{'won':>7}{'lost':>6}{'unknown':>9}   complete search on the unknown")
+furthest = []  # (share of the tree done, variant, seed) of the open complete searches
 for v in variants.split(','):
     rows = [json.loads(line) for line in open(f'{out}/batch-{v}.jsonl')]
     count = {k: sum(r['result'] == k for r in rows) for k in ('won', 'lost', 'unknown')}
@@ -103,6 +106,8 @@ for v in variants.split(','):
     lost = sorted(s for s, a in answers.items() if a['result'] == 'lost')
     won = sorted(s for s, a in answers.items() if a['result'] == 'won')
     open_nodes = [a['nodes'] for a in answers.values() if a['result'] == 'unknown']
+    furthest += [(a.get('tree_share', 0), v, s) for s, a in answers.items()
+                 if a['result'] == 'unknown']
     parts = [f'lost {lost}' if lost else 'none lost']
     if won:
         parts.append(f'won {won}')
@@ -111,5 +116,9 @@ for v in variants.split(','):
         parts.append(f'{len(open_nodes)} open after {spread} nodes')
     print(f"{v:<16}{len(rows):>7}{count['won']:>7}{count['lost']:>6}{count['unknown']:>9}   "
           + ', '.join(parts))
+if furthest:
+    furthest.sort(reverse=True)
+    print('furthest open complete searches (share of the tree done, a rough guide): '
+          + ', '.join(f'{v} {s} ~{100 * share:.3g}%' for share, v, s in furthest[:5]))
 print(f'files in {out}')
 PY

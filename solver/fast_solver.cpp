@@ -300,6 +300,11 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
                                            : run_in_parallel(members, plan, limits, deadline,
                                                              threads_, search_relaxed_start);
         result.nodes = total_nodes(members);
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            if (plan[i].config.complete()) {
+                result.tree_share = std::max(result.tree_share, members[i]->tree_share_done());
+            }
+        }
         result.samples = sampler.take();
         for (std::size_t i = 0; i < recorders.size(); ++i) {
             NodeHistogram& h = result.histogram;

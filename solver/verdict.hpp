@@ -72,6 +72,10 @@ struct SolveResult {
     Confirmation confirmation = Confirmation::NotAsked;  // of a `lost` (SolveOptions::confirm_lost)
     std::uint64_t confirmation_nodes = 0;  // the re-proof's nodes (not counted in `nodes`)
     std::vector<Position> samples;         // of the complete search (FastSolver::sample_positions)
+    // The complete search's estimate of the share of its tree done when the search stopped
+    // (search/tree_share.hpp; several complete searches: the largest): 1 once it exhausted the
+    // start, 0 where none tells one (the reference search).
+    double tree_share = 0;
 };
 
 }  // namespace patience

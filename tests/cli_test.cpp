@@ -461,6 +461,27 @@ TEST_F(Cli, NodeLimitHitExitsThreeWithResultUnknown) {
     EXPECT_FALSE(answer.contains("solution"));
 }
 
+// An `unknown` tells how much of the complete search's tree is done: in the JSON answer as
+// `tree_share`, in the text one as a `tree:` line, once the complete search has had its turn.
+TEST_F(Cli, AnUnknownAnswerTellsTheShareOfTheTreeDone) {
+    const RunResult json = run({"solve", "--json", "--variant", "emperor", "--seed", "480",
+                                "--node-limit", "200000"});
+    EXPECT_EQ(json.exit_code, 3) << json.err;
+    const Json answer = Json::parse(json.out);
+    const double share = answer.at("tree_share").get<double>();
+    EXPECT_GT(share, 0.0);
+    EXPECT_LT(share, 1.0);
+    const RunResult text =
+        run({"solve", "--variant", "emperor", "--seed", "480", "--node-limit", "200000"});
+    EXPECT_TRUE(contains(text.out, "\ntree: ~")) << text.out;
+    EXPECT_TRUE(contains(text.out, "% of the complete search's done (a rough guide)\n"))
+        << text.out;
+    // Before the complete search's first turn: no line.
+    const RunResult tiny =
+        run({"solve", "--variant", "emperor", "--seed", "480", "--node-limit", "100"});
+    EXPECT_FALSE(contains(tiny.out, "tree:")) << tiny.out;
+}
+
 TEST_F(Cli, SolveReadsAPositionFromStandardInput) {
     const RunResult result =
         run({"solve", "--json", "--position", "-"}, write("aces.json", kAcesOut));

@@ -27,6 +27,8 @@ answers=("$work"/sweep/complete/*.json)
 grep -q '"result":"unknown"' "$work/sweep/complete/emperor-563.json" \
     || fail "seed 563 decided in a second: $(cat "$work/sweep/complete/emperor-563.json")"
 grep -q 'open after' <<< "$line" || fail "the open deals are not told: $line"
+grep -q '^furthest open complete searches .*emperor 563 ~' <<< "$out" \
+    || fail "the furthest open searches are not told: $out"
 
 # Again with the same folder: nothing is solved again, and the answers there are what is told,
 # here one made to say `lost`.

@@ -32,8 +32,8 @@ TEST(TreeShare, EachLevelAddsItsFinishedMovesTimesItsShareOfTheStart) {
 
 // Emperor seed 563 with 33 stock cards (tests/positions/emperor_563_33_stock.json), proven lost in
 // some forty thousand nodes: the share told after each turn lies in [0, 1], never falls, passes
-// through values strictly between, and is 1 when the complete search has exhausted the start. The
-// probes tell none, so the complete search's share is told with them on too.
+// through values strictly between, and is 1 when the complete search has exhausted the start, as
+// is the answer's. The probes tell none, so the complete search's share is told with them on too.
 TEST(TreeShare, TheFastSolverTellsAShareThatRisesToOneAsItProvesALoss) {
     const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
                                      "/tests/positions/emperor_563_33_stock.json");
@@ -53,7 +53,16 @@ TEST(TreeShare, TheFastSolverTellsAShareThatRisesToOneAsItProvesALoss) {
         const auto between = std::count_if(told.begin(), told.end(),
                                            [](double share) { return share > 0 && share < 1; });
         EXPECT_GT(between, 5) << disabled;
+        EXPECT_EQ(r.tree_share, 1) << disabled;
     }
+    // Stopped halfway, the answer keeps the share it had reached.
+    SearchLimits limits;
+    limits.node_limit = 20000;
+    const SolveResult half =
+        FastSolver(64u << 20, parse_disabled_techniques("probes")).solve(p, limits);
+    EXPECT_EQ(half.verdict, Verdict::Unknown);
+    EXPECT_GT(half.tree_share, 0);
+    EXPECT_LT(half.tree_share, 1);
 }
 
 }  // namespace

@@ -65,26 +65,19 @@ bool parse(const std::string& command, const std::string& usage, po::options_des
 
 std::string build_rule_name(BuildRule rule) {
     switch (rule) {
-        case BuildRule::DownAnySuit:
-            return "down, any suit";
-        case BuildRule::DownInSuit:
-            return "down in suit";
-        case BuildRule::DownAlternateColour:
-            return "down, alternate colour";
-        case BuildRule::DownByTwo:
-            return "down by two, any suit, wrapping";
+        case BuildRule::DownAnySuit: return "down, any suit";
+        case BuildRule::DownInSuit: return "down in suit";
+        case BuildRule::DownAlternateColour: return "down, alternate colour";
+        case BuildRule::DownByTwo: return "down by two, any suit, wrapping";
     }
     return "?";
 }
 
 int exit_code_for(Verdict verdict) {
     switch (verdict) {
-        case Verdict::Won:
-            return kExitOk;
-        case Verdict::Lost:
-            return kExitLostOrInvalid;
-        case Verdict::Unknown:
-            return kExitUnknown;
+        case Verdict::Won: return kExitOk;
+        case Verdict::Lost: return kExitLostOrInvalid;
+        case Verdict::Unknown: return kExitUnknown;
     }
     return kExitUnknown;
 }
@@ -168,8 +161,7 @@ std::string solve_progress_line(const SearchProgress& progress, double seconds,
 // --disable's help, for solve and batch alike.
 std::string disable_help() {
     return "switch search techniques off, comma-separated (ablation studies; verdicts must not "
-           "change): " +
-           technique_names();
+           "change): " + technique_names();
 }
 
 }  // namespace
@@ -183,18 +175,18 @@ int run_variants(const Args& args) {
     if (vm.count("json")) {
         auto list = nlohmann::json::array();
         for (const auto& v : all_variants()) {
-            list.push_back(
-                {{"name", v.name},
-                 {"decks", v.decks},
-                 {"columns", v.columns},
-                 {"rows", v.full_rows},
-                 {"foundations", v.foundation_piles},
-                 {"build", build_rule_name(v.build)},
-                 {"moves", v.moves == MoveUnit::Run ? "runs" : "top card"},
-                 {"empty_column",
-                  v.empty_column == EmptyColumnRule::Anything ? "anything" : "king-headed only"},
-                 {"stock", v.stock == StockRule::DrawToWaste ? "draw" : "deal"},
-                 {"summary", v.summary}});
+            list.push_back({{"name", v.name},
+                            {"decks", v.decks},
+                            {"columns", v.columns},
+                            {"rows", v.full_rows},
+                            {"foundations", v.foundation_piles},
+                            {"build", build_rule_name(v.build)},
+                            {"moves", v.moves == MoveUnit::Run ? "runs" : "top card"},
+                            {"empty_column", v.empty_column == EmptyColumnRule::Anything
+                                                 ? "anything"
+                                                 : "king-headed only"},
+                            {"stock", v.stock == StockRule::DrawToWaste ? "draw" : "deal"},
+                            {"summary", v.summary}});
         }
         std::cout << list.dump(2) << "\n";
         return kExitOk;
@@ -334,8 +326,8 @@ int run_solve(const Args& args) {
             throw InputError(
                 "--sample-positions samples the fast solver's search, not --reference");
         }
-        solve_options.sample.every =
-            parse_bounded("--sample-every", vm["sample-every"].as<std::string>(), 1, UINT64_MAX);
+        solve_options.sample.every = parse_bounded(
+            "--sample-every", vm["sample-every"].as<std::string>(), 1, UINT64_MAX);
         const std::string stock = vm["sample-stock"].as<std::string>();
         if (stock.find('-') == std::string::npos) {
             solve_options.sample.max_stock =
@@ -418,7 +410,10 @@ int run_solve(const Args& args) {
         if (start.pysol) out["pysol"] = *start.pysol;
         if (start.moves_played > 0) out["moves_played"] = start.moves_played;
         if (start.pysol && result.verdict == Verdict::Lost) out["note"] = kPysolLostNote;
-        if (result.verdict == Verdict::Unknown) out["limit"] = to_string(result.limit);
+        if (result.verdict == Verdict::Unknown) {
+            out["limit"] = to_string(result.limit);
+            out["tree_share"] = result.tree_share;
+        }
         if (result.verdict == Verdict::Won) {
             auto moves = nlohmann::json::array();
             for (const Move& m : result.solution) moves.push_back(to_string(m));
@@ -437,9 +432,13 @@ int run_solve(const Args& args) {
     } else {
         std::cout << "result: " << to_string(result.verdict);
         if (result.verdict == Verdict::Unknown) std::cout << " (" << to_string(result.limit) << ")";
-        if (start.pysol && result.verdict == Verdict::Lost)
-            std::cout << " (" << kPysolLostNote << ")";
+        if (start.pysol && result.verdict == Verdict::Lost) std::cout << " (" << kPysolLostNote << ")";
         std::cout << "\nnodes: " << result.nodes << "\nseconds: " << result.seconds << "\n";
+        if (result.verdict == Verdict::Unknown && result.tree_share > 0) {
+            char share[64];
+            std::snprintf(share, sizeof share, "~%.3g%%", 100 * result.tree_share);
+            std::cout << "tree: " << share << " of the complete search's done (a rough guide)\n";
+        }
         if (solve_options.key_set != 0) std::cout << "key set: " << solve_options.key_set << "\n";
         if (result.confirmation != Confirmation::NotAsked) {
             std::cout << "confirmation: " << to_string(result.confirmation) << " ("
@@ -660,7 +659,8 @@ int run_batch_command(const Args& args) {
     // The runner lists a run's deals up front (24 bytes each); longer runs are for shards.
     constexpr std::uint64_t kMaxDealsPerRun = 100'000'000;
     if (config.last_seed - config.first_seed >= kMaxDealsPerRun) {
-        throw InputError("--seeds: " + seeds + " is more than " + std::to_string(kMaxDealsPerRun) +
+        throw InputError("--seeds: " + seeds + " is more than " +
+                         std::to_string(kMaxDealsPerRun) +
                          " seeds for one run; split it into shards (scripts/shard.sh)");
     }
     config.ranks =
@@ -786,8 +786,7 @@ int run_stats(const Args& args) {
     po::variables_map vm;
     if (!parse("stats", "FILE... [--json | --csv]", options, rest, vm)) return kExitOk;
     if (files.empty()) throw InputError("at least one batch file is required");
-    if (vm.count("json") && vm.count("csv"))
-        throw InputError("--json and --csv exclude each other");
+    if (vm.count("json") && vm.count("csv")) throw InputError("--json and --csv exclude each other");
 
     Statistics stats;
     std::uint64_t malformed = 0;
