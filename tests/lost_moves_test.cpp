@@ -193,7 +193,7 @@ TEST(LostMoves, TheChildKeepsWhatCommutesAndDropsIt) {
     std::vector<Move> lost = {shuffle, macro};
     const Undo path[] = {{Move::column_to_column(1, 2), 0, 0, Card()},
                          {Move::column_to_foundation(3), 0, 0, Card()}};
-    inherit_lost_moves<E>(lost, 0, 2, path, 2);
+    inherit_lost_moves<E>(lost, 0, 2, path_touches<E>(path, 2));
     ASSERT_EQ(lost.size(), 3u);
     EXPECT_EQ(lost[2], macro);
     std::vector<Move> moves = {shuffle, macro, Move::column_to_column(6, 7)};

@@ -150,12 +150,12 @@ TEST(StockLookahead, OnlyMovesThatCommuteWithDrawsPassTheDepthOn) {
     const Undo waste{Move::waste_to_column(3), 0, 0, Card()};
     const Undo macro{stock_macro(2, Move::waste_to_foundation()), 0, 0, Card()};
     const Undo commuting[] = {shuffle, home, supermove};
-    EXPECT_EQ(inherited_dead_draws<E>(4, commuting, 3), 4);
-    EXPECT_EQ(inherited_dead_draws<E>(0, commuting, 3), 0);
+    EXPECT_EQ(inherited_dead_draws(4, path_touches<E>(commuting, 3)), 4);
+    EXPECT_EQ(inherited_dead_draws(0, path_touches<E>(commuting, 3)), 0);
     const Undo through_the_waste[] = {shuffle, waste};
-    EXPECT_EQ(inherited_dead_draws<E>(4, through_the_waste, 2), 0);
+    EXPECT_EQ(inherited_dead_draws(4, path_touches<E>(through_the_waste, 2)), 0);
     const Undo through_a_macro[] = {macro, home};
-    EXPECT_EQ(inherited_dead_draws<E>(4, through_a_macro, 2), 0);
+    EXPECT_EQ(inherited_dead_draws(4, path_touches<E>(through_a_macro, 2)), 0);
 }
 
 // Emperor seed 563, 12 stock cards left and 42 in the waste (tests/positions/

@@ -292,11 +292,15 @@ class DepthFirstSearch final : public SearchMember<T> {
             !(config_.techniques.incomplete_piles && filled_a_space(undo_.back().move))) {
             drop_second_moves(moves_, begin, undo_.back().move);
         }
+        // What the moves from the parent touch (move_touches.hpp): the parent's knowledge that
+        // commutes with all of them passes down (lost moves, dead draws).
+        const std::uint32_t since_parent =
+            frames_.empty() ? 0
+                            : path_touches<T>(&undo_[undo_base - 1], undo_.size() - undo_base + 1);
         // The moves the parent knows to lose that commute with every move since (lost_moves.hpp).
         const auto lost_begin = static_cast<std::uint32_t>(lost_moves_.size());
         if (config_.techniques.lost_moves && !frames_.empty()) {
-            inherit_lost_moves<T>(lost_moves_, frames_.back().lost_begin, lost_begin,
-                                  &undo_[undo_base - 1], undo_.size() - undo_base + 1);
+            inherit_lost_moves<T>(lost_moves_, frames_.back().lost_begin, lost_begin, since_parent);
             drop_lost_moves(lost_moves_, lost_begin, lost_moves_.size(), moves_, begin);
         }
         int dead_draws = 0;
@@ -305,10 +309,7 @@ class DepthFirstSearch final : public SearchMember<T> {
             // What the parent knew holds here when every move since commutes with draws; then
             // nothing is tested (stock_lookahead.hpp says why).
             const int known =
-                frames_.empty()
-                    ? 0
-                    : inherited_dead_draws<T>(frames_.back().dead_draws, &undo_[undo_base - 1],
-                                              undo_.size() - undo_base + 1);
+                frames_.empty() ? 0 : inherited_dead_draws(frames_.back().dead_draws, since_parent);
             if (known > 0) {
                 drop_macros_drawing_at_least(known, moves_, begin);
                 dead_draws = known;

@@ -50,18 +50,16 @@ namespace patience {
 inline constexpr std::size_t kMostLostMoves = 16;
 
 // Appends to `lost` (the child's own list, from its end on) the moves of the parent's list
-// [parent_begin, parent_end) that commute with every move of `path` (the moves from the parent to
-// the child, safe moves included).
+// [parent_begin, parent_end) that touch nothing of `path_touched`, what the moves from the parent
+// to the child touch (path_touches: the move and its safe moves), and so commute with each.
 template <class T>
 void inherit_lost_moves(std::vector<Move>& lost, std::size_t parent_begin, std::size_t parent_end,
-                        const Undo* path, std::size_t path_size) {
+                        std::uint32_t path_touched) {
     const std::size_t begin = lost.size();
     for (std::size_t i = parent_begin; i < parent_end && lost.size() - begin < kMostLostMoves;
          ++i) {
         const Move m = lost[i];
-        bool passes = true;
-        for (std::size_t k = 0; k < path_size && passes; ++k) passes = commutes<T>(m, path[k].move);
-        if (passes) lost.push_back(m);
+        if ((touches<T>(m) & path_touched) == 0) lost.push_back(m);
     }
 }
 

@@ -19,6 +19,7 @@
 #include <cstdint>
 
 #include "core/move.hpp"
+#include "solver/packed_state.hpp"
 #include "solver/search/supermove.hpp"
 
 namespace patience {
@@ -55,6 +56,15 @@ constexpr std::uint32_t touches(const Move& m) {
 template <class T>
 constexpr bool commutes(const Move& a, const Move& b) {
     return (touches<T>(a) & touches<T>(b)) == 0;
+}
+
+// What the `count` moves of `path` touch in all (from a parent to its child: the move, then its
+// safe moves): a move commutes with every one of them exactly when it touches none of this.
+template <class T>
+std::uint32_t path_touches(const Undo* path, std::size_t count) {
+    std::uint32_t touched = 0;
+    for (std::size_t i = 0; i < count; ++i) touched |= touches<T>(path[i].move);
+    return touched;
 }
 
 }  // namespace patience

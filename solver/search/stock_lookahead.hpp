@@ -118,15 +118,11 @@ constexpr bool commutes_with_draws(const Move& m) {
 // draw counts are tested" above). It reads the path, not only the position, which costs no
 // soundness: every move it drops leads to a lost position, whatever the path to it.
 //
-// The depth `moves` (the move that reached C, then its safe moves) inherit from a parent whose
-// known depth is `parent_dead` (0: none).
-template <class T>
-int inherited_dead_draws(int parent_dead, const Undo* moves, std::size_t count) {
-    if (parent_dead == 0) return 0;
-    for (std::size_t i = 0; i < count; ++i) {
-        if (!commutes_with_draws<T>(moves[i].move)) return 0;
-    }
-    return parent_dead;
+// The depth C inherits from a parent whose known depth is `parent_dead` (0: none), where the moves
+// between them (the move that reached C, then its safe moves) touch `path_touched`
+// (move_touches.hpp's path_touches): they commute with draws when none touches the waste.
+inline int inherited_dead_draws(int parent_dead, std::uint32_t path_touched) {
+    return (path_touched & kTouchesWaste) == 0 ? parent_dead : 0;
 }
 
 // Drops, from the moves at `begin` on, every stock macro that draws `dead` cards or more; returns
