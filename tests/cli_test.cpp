@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <tuple>
 #include <fstream>
 #include <initializer_list>
 #include <iterator>
@@ -18,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include <sys/wait.h>
@@ -257,8 +257,8 @@ TEST_F(Cli, SolveHistogramCountsEveryNodeOnce) {
     std::uint64_t counted = 0;
     for (const char* part : {"complete", "probes"}) {
         for (const auto& cell : answer.at("histogram").at(part)) {
-            EXPECT_LE(cell.at(0).get<int>(), 72);                 // cards left in the stock
-            EXPECT_LE(cell.at(1).get<int>(), 104);                // cards on the foundations
+            EXPECT_LE(cell.at(0).get<int>(), 72);   // cards left in the stock
+            EXPECT_LE(cell.at(1).get<int>(), 104);  // cards on the foundations
             counted += cell.at(2).get<std::uint64_t>();
         }
     }
@@ -276,8 +276,8 @@ TEST_F(Cli, SolveHistogramCountsEveryNodeOnce) {
         flows += cell.at(1).get<std::uint64_t>();
     }
     EXPECT_GE(flows, 10u);  // the complete search draws from the stock within 20,000 nodes
-    const RunResult text = run({"solve", "--variant", "diplomat", "--seed", "3", "--node-limit",
-                                "5000", "--histogram"});
+    const RunResult text = run(
+        {"solve", "--variant", "diplomat", "--seed", "3", "--node-limit", "5000", "--histogram"});
     EXPECT_TRUE(contains(text.out, "complete search: ")) << text.out;
     EXPECT_TRUE(contains(text.out, " card flows ")) << text.out;
     EXPECT_TRUE(contains(text.out, "probes: ")) << text.out;
@@ -290,8 +290,8 @@ TEST_F(Cli, SolveSamplesTheCompleteSearchsPositions) {
     for (const auto& [stock, least, most] : {std::tuple{"12", 0, 12}, std::tuple{"3-6", 3, 6}}) {
         const std::string dir = path(std::string("samples-") + stock);
         const RunResult json =
-            run({"solve", "--json", "--variant", "diplomat", "--seed", "966", "--disable",
-                 "probes", "--node-limit", "60000", "--histogram", "--sample-positions", dir,
+            run({"solve", "--json", "--variant", "diplomat", "--seed", "966", "--disable", "probes",
+                 "--node-limit", "60000", "--histogram", "--sample-positions", dir,
                  "--sample-every", "3000", "--sample-stock", stock});
         EXPECT_EQ(json.exit_code, 3) << json.err;  // unknown at this limit
         const Json answer = Json::parse(json.out);
@@ -327,8 +327,8 @@ TEST_F(Cli, SolveSamplesTheCompleteSearchsPositions) {
 }
 
 TEST_F(Cli, MoreThreadsThanCoresSolveQuietly) {
-    const RunResult result = run({"solve", "--variant", "diplomat", "--seed", "1", "--ranks", "4",
-                                  "--threads", "64"});
+    const RunResult result =
+        run({"solve", "--variant", "diplomat", "--seed", "1", "--ranks", "4", "--threads", "64"});
     EXPECT_EQ(result.exit_code, 0);
     EXPECT_EQ(result.err, "");  // no word from the thread library on standard error
 }
@@ -413,8 +413,8 @@ TEST_F(Cli, SolveConfirmLostReprovesALossWithOtherKeys) {
     const RunResult won = run({"solve", "--confirm-lost", "--variant", "diplomat", "--seed", "1"});
     EXPECT_FALSE(contains(won.out, "confirmation")) << won.out;  // only a loss is re-proved
     // The confirmation's keys first (a second machine's proof), then the search's own.
-    const RunResult other = run({"solve", "--json", "--key-set", "1", "--confirm-lost",
-                                 "--position", file});
+    const RunResult other =
+        run({"solve", "--json", "--key-set", "1", "--confirm-lost", "--position", file});
     EXPECT_EQ(other.exit_code, 1) << other.err;
     const Json second = Json::parse(other.out);
     EXPECT_EQ(second.at("key_set"), 1);
@@ -427,14 +427,13 @@ TEST_F(Cli, SolveConfirmLostReprovesALossWithOtherKeys) {
         EXPECT_EQ(refused.exit_code, 2) << bad;
         EXPECT_TRUE(contains(refused.err, "--key-set")) << refused.err;
     }
-    const RunResult reference =
-        run({"solve", "--key-set", "1", "--reference", "--position", file});
+    const RunResult reference = run({"solve", "--key-set", "1", "--reference", "--position", file});
     EXPECT_EQ(reference.exit_code, 2);
     // The keys reach the search: they salt the probes' move order, so a deal the probes win
     // takes other nodes (Emperor seed 2: 17,384 with the search's keys, 45,471 with the others).
     auto nodes_with = [&](const char* key_set) {
-        const RunResult r = run({"solve", "--json", "--variant", "emperor", "--seed", "2",
-                                 "--key-set", key_set});
+        const RunResult r =
+            run({"solve", "--json", "--variant", "emperor", "--seed", "2", "--key-set", key_set});
         EXPECT_EQ(r.exit_code, 0) << r.err;
         return Json::parse(r.out).at("nodes").get<std::uint64_t>();
     };
@@ -464,8 +463,8 @@ TEST_F(Cli, NodeLimitHitExitsThreeWithResultUnknown) {
 // An `unknown` tells how much of the complete search's tree is done: in the JSON answer as
 // `tree_share`, in the text one as a `tree:` line, once the complete search has had its turn.
 TEST_F(Cli, AnUnknownAnswerTellsTheShareOfTheTreeDone) {
-    const RunResult json = run({"solve", "--json", "--variant", "emperor", "--seed", "480",
-                                "--node-limit", "200000"});
+    const RunResult json =
+        run({"solve", "--json", "--variant", "emperor", "--seed", "480", "--node-limit", "200000"});
     EXPECT_EQ(json.exit_code, 3) << json.err;
     const Json answer = Json::parse(json.out);
     const double share = answer.at("tree_share").get<double>();
