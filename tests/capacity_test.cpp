@@ -323,10 +323,11 @@ TEST(Capacity, EveryCalledLossIsLostForTheReference) {
 // search proves lost within 65,536 states, are called lost after some returns to the same test,
 // and are not won for the reference search. A test that has called nothing lost pays the idle
 // rate, so the first retry (four times the first strict cap, kRelaxedNodeCap) comes only after
-// that cap over kIdleStatesPerReturn returns. Playouts as above, backed up as many as 40 moves;
+// that cap over kIdleStatesPerReturn returns; and one that keeps calling nothing lost tests only
+// one return in up to IdleSampling::kMaxPeriod. Playouts as above, backed up as many as 40 moves;
 // not in Malmaison, where a deal's budget leaves the test out.
 TEST(Capacity, PositionsThatComeBackGetLargerCaps) {
-    constexpr int kMaxReturns = 200000;
+    constexpr int kMaxReturns = 200000 * static_cast<int>(IdleSampling::kMaxPeriod);
     std::mt19937 rng(31);
     SearchLimits limits;
     limits.node_limit = 20000;
@@ -373,6 +374,27 @@ TEST(Capacity, ReturnsPayTheFullRateOnlyWhileTheTestBites) {
     EXPECT_EQ(states_per_return(10, 10 * kTestsPerLossWhileBiting), kStatesPerReturn);
     EXPECT_EQ(states_per_return(10, 10 * kTestsPerLossWhileBiting + 1), kIdleStatesPerReturn);
     EXPECT_GT(kStatesPerReturn, kIdleStatesPerReturn);
+}
+
+// A test that has called nothing lost for a long time runs on one position in IdleSampling::
+// kMaxPeriod, and on every one again once it calls one lost (idle_sampling.hpp). The positions
+// are court_cards' lost and won one: after 2 kIdleWindow kMaxPeriod tests of the won one (enough to
+// reach the longest period), not every test of the lost one calls it lost at first, one in the next
+// kMaxPeriod does, and every one after it does.
+TEST(Capacity, AnIdleTestSamplesPositionsUntilItCallsOneLost) {
+    using T = VariantTraits<VariantId::Diplomat>;
+    const PackedState<T> lost(court_cards({"Q", "J", "K"}));
+    const PackedState<T> won(court_cards({"J", "Q", "K"}));
+    auto test = std::make_unique<CapacityTest<T>>();
+    EXPECT_TRUE(test->lost(lost));  // every position is tested at first
+    for (std::uint64_t i = 0; i < 2 * IdleSampling::kIdleWindow * IdleSampling::kMaxPeriod; ++i) {
+        ASSERT_FALSE(test->lost(won));
+    }
+    std::uint64_t calls = 0;  // before the first that calls it lost
+    while (calls <= IdleSampling::kMaxPeriod && !test->lost(lost)) ++calls;
+    EXPECT_GT(calls, 0u);
+    EXPECT_LT(calls, IdleSampling::kMaxPeriod);
+    for (int i = 0; i < 100; ++i) EXPECT_TRUE(test->lost(lost));
 }
 
 // The complete search takes an end game's budget when its start has at most kEndGameStock stock
