@@ -163,21 +163,22 @@
 //
 // Where the test does not bite (fewer than one position in kTestsPerLossWhileBiting called lost
 // so far) and keeps calling nothing lost, it tests fewer positions (idle_sampling.hpp): after each
-// 1,024 tests in a row that called nothing lost, half as many, down to one in 64, and every one
+// 4,096 tests in a row that called nothing lost, half as many, down to one in 16, and every one
 // again after a called loss; the search's start is always tested, and every position while the
 // test bites. Measured against testing every position (complete search alone, `--disable
 // probes`): Emperor seed 563 with 47 stock cards, whose 1,344,690 tests call nothing lost,
-// 1,608,825 nodes either way, in 5.8-6.0 s instead of 8.0-8.5 (5.5 without the test); Diplomat seed
-// 703's three end games in bench/positions (287 of 580,301 positions called lost in the first), the
-// same nodes, 2.55-2.77, 1.62 and 0.74 s -> 1.21, 0.78 and 0.48; Diplomat seed 7's first two (over
-// 40% called lost) and the 62 end games of bench/positions/end-games at 300,000 nodes (all lost,
-// 95,640 -> 95,647 nodes), as before. Deals, seeds 1-200 at 1M nodes of Diplomat, Lady Palk,
-// Emperor and Emperor-modern: the same verdicts and nodes but Diplomat seed 44's (won in 47,736 ->
-// 48,314). Sampling while the test bites too lost more than it saved where losses come in bursts:
-// Diplomat seed 966's complete search, whose test calls two thirds of its positions lost, got
-// through 4,256 card flows in 3 million nodes instead of 10,309 (10,255 with the bite rule). A
-// search that has not yet bitten samples too: that one gets through 136 card flows in its first
-// 60,000 nodes instead of 234.
+// 1,608,825 nodes either way, in 5.8-5.9 s instead of 8.0-8.5 (5.5 without the test); Diplomat
+// seed 703's three end games in bench/positions (287 of 580,301 positions called lost in the
+// first), the same nodes, 2.55-2.77, 1.62 and 0.74 s -> 1.17, 0.79 and 0.47; Diplomat seed 7's
+// end games there (over 40% called lost) as before; the 62 end games of bench/positions/end-games
+// at 300,000 nodes, all lost, 95,640 -> 95,642 nodes. Deals, seeds 1-1000 at 1M nodes of
+// Diplomat, Lady Palk, Emperor and Emperor-modern: the same verdicts and nodes but 8 deals won in
+// 4 to 18 nodes more. With 1,024 tests a step, down to one in 64: Emperor 563 in 5.7-6.0 s, but 13
+// deals won in more nodes, up to 3.8 times as many (Emperor seed 998: 48,003 -> 181,252), where
+// the complete search wins after long idle stretches. Sampling while the test bites too lost
+// more than it saved where losses come in bursts: Diplomat seed 966's complete search, whose test
+// calls two thirds of its positions lost, got through 4,256 card flows in 3 million nodes instead
+// of 10,309 (10,305 with the bite rule).
 //
 // Tested against the unpruned reference search and by ablation (`--disable capacity`), in
 // tests/capacity_test.cpp.

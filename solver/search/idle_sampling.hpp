@@ -30,9 +30,9 @@ namespace patience {
 class IdleSampling {
   public:
     // Tests in a row that call nothing lost before the period doubles.
-    static constexpr std::uint64_t kIdleWindow = 1024;
+    static constexpr std::uint64_t kIdleWindow = 4096;
     // The longest period: one position in this many is tested while the test stays idle.
-    static constexpr std::uint64_t kMaxPeriod = 64;
+    static constexpr std::uint64_t kMaxPeriod = 16;
 
     // Whether the position at hand is to be tested; called once for each position the test could
     // be run on.
