@@ -427,12 +427,11 @@ class CapacityTest {
             return false;
         } else {
             if (!runs_with(budget_)) return false;
-            sampled_out_ = false;
-            const bool called = relaxed_game_lost(state);
-            if (sampled_out_) return false;
+            const std::optional<bool> called = relaxed_game_lost(state);
+            if (!called) return false;  // sampled out: not a test
             ++tests_;
-            if (called) ++losses_;
-            return called;
+            if (*called) ++losses_;
+            return *called;
         }
     }
 
@@ -468,8 +467,8 @@ class CapacityTest {
     }
 
   private:
-    // lost(), where the test applies.
-    bool relaxed_game_lost(const PackedState<T>& state) {
+    // lost(), where the test applies; nullopt where the position was sampled out (sampling_).
+    std::optional<bool> relaxed_game_lost(const PackedState<T>& state) {
         // Every position the search meets is reached from its start.
         if (start_lost_) return true;
         if (start_state_ && ++tests_since_start_ * kStartRetryRatio >= start_next_cap_) {
@@ -480,10 +479,7 @@ class CapacityTest {
         tested_start_ = true;
         if (state.stock_left() > (start ? kStartStockLeft : kCapacityStockLeft)) return false;
         if (start || test_bites(losses_, tests_)) return test(state, start);
-        if (!sampling_.due()) {
-            sampled_out_ = true;
-            return false;
-        }
+        if (!sampling_.due()) return std::nullopt;
         const bool called = test(state, false);
         sampling_.note(called);
         return called;
@@ -1054,7 +1050,6 @@ class CapacityTest {
     bool start_lost_ = false;  // the start's relaxed game is lost
     // Which positions but the start are tested, by how often the tests call one lost.
     IdleSampling sampling_;
-    bool sampled_out_ = false;  // the position at hand was not tested (sampling_)
     std::uint64_t tests_ = 0;   // positions tested (lost() called, and not sampled out)
     std::uint64_t losses_ = 0;  // of them, called lost
     std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
