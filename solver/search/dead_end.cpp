@@ -4,14 +4,19 @@
 
 namespace patience {
 
-bool dead_end(const Position& position, bool shortcuts) {
+int dead_end_homeless(const Position& position, bool shortcuts) {
     return dispatch_variant(position.variant, [&](auto traits) {
         using T = decltype(traits);
         const PackedState<T> state(position);
         auto test = std::make_unique<DeadEndTest<T>>();
         test->use_shortcuts(shortcuts);
-        return test->lost(state);
+        test->lost(state);
+        return test->homeless();
     });
+}
+
+bool dead_end(const Position& position, bool shortcuts) {
+    return dead_end_homeless(position, shortcuts) > 0;
 }
 
 }  // namespace patience
