@@ -22,7 +22,10 @@
 #   --memory      MiB of table per complete search (default 1024; the batch takes 64 per worker)
 #   --threads     batch workers, and complete searches side by side (default: every core)
 #   --out         folder for the batch files and the answers (default: a new one under /tmp)
-# Exits 0 when every search ran (whatever it found), 2 on bad input.
+# Exits 0 when every search ran (whatever it found), 2 on bad input, 1 when some complete search
+# ended without an answer (killed, crashed, or still running at twice its time limit plus a
+# minute, when the sweep stops it): the others' answers are kept and printed, and a run with the
+# same OUT tries that deal again.
 # PATIENCE=path/to/patience overrides the binary (default build/solver/cli/patience).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,7 +46,7 @@ while [ $# -gt 0 ]; do
         --memory) number "$1" "$2"; memory="$2"; shift 2 ;;
         --threads) number "$1" "$2"; threads="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) fail "unknown option '$1' (see --help)" ;;
     esac
 done
@@ -61,35 +64,57 @@ for v in ${variants//,/ }; do
         --threads "$threads" --out "$out/batch-$v.jsonl" --progress-every 0 > /dev/null
 done
 
-# The deals each batch left unknown, as "variant seed" lines, without those already answered.
+# The deals each batch left unknown, as "variant seed" lines, without those already answered (an
+# answer file that does not read as one, left by an older sweep, counts as none).
+answers_py='
+import json, os
+def answer(path):
+    try:
+        with open(path) as f:
+            a = json.load(f)
+        return a if isinstance(a, dict) and "result" in a else None
+    except (OSError, ValueError):
+        return None
+'
 unknown_deals() {
-    python3 - "$out" "$variants" <<'PY'
-import json, os, sys
+    python3 - "$out" "$variants" < <(echo "$answers_py"; cat <<'PY'
+import sys
 out, variants = sys.argv[1], sys.argv[2].split(',')
 for v in variants:
     for line in open(f'{out}/batch-{v}.jsonl'):
         r = json.loads(line)
-        if r['result'] == 'unknown' and not os.path.exists(f"{out}/complete/{v}-{r['seed']}.json"):
+        if r['result'] == 'unknown' and answer(f"{out}/complete/{v}-{r['seed']}.json") is None:
             print(v, r['seed'])
 PY
+)
 }
 # One complete search; its answer is moved into place only once it is whole, so an interrupted
-# sweep never reads half an answer. Exit codes 0 (won), 1 (lost) and 3 (unknown) are answers.
+# sweep never reads half an answer. Exit codes 0 (won), 1 (lost) and 3 (unknown) are answers;
+# any other leaves no file. `timeout` guards the sweep against a search that overruns its own
+# time limit, which it checks only every few thousand nodes.
 complete_search() {
     local v="$1" seed="$2" file="$out/complete/$1-$2.json" code=0
-    "$patience" solve --variant "$v" --seed "$seed" --ranks "$ranks" --disable probes \
+    timeout --kill-after=10 "$((2 * time_limit + 60))" \
+        "$patience" solve --variant "$v" --seed "$seed" --ranks "$ranks" --disable probes \
         --node-limit 0 --time-limit "$time_limit" --memory "$memory" --progress-every 0 \
         --json > "$file.part" || code=$?
-    [ "$code" -ne 2 ] || { rm -f "$file.part"; return 2; }
-    mv "$file.part" "$file"
+    case "$code" in
+        0|1|3) mv "$file.part" "$file" ;;
+        2) rm -f "$file.part"; exit 255 ;;  # bad input: xargs stops at once
+        *) rm -f "$file.part"
+           echo "loss_sweep.sh: the complete search of $v seed $seed ended with code $code" \
+                "(killed, crashed or past $((2 * time_limit + 60)) s): no answer kept" >&2
+           return 1 ;;
+    esac
 }
 export -f complete_search
 export patience out ranks time_limit memory
-unknown_deals | xargs -r -P "$threads" -L 1 bash -c 'complete_search "$0" "$1"' \
-    || fail "a complete search failed (see above)"
+searches=0
+unknown_deals | xargs -r -P "$threads" -L 1 bash -c 'complete_search "$0" "$1"' || searches=$?
+[ "$searches" -ne 124 ] && [ "$searches" -ne 255 ] || fail "a complete search refused its input (see above)"
 
-python3 - "$out" "$variants" "$seeds" "$limit" "$time_limit" <<'PY'
-import json, os, sys
+python3 - "$out" "$variants" "$seeds" "$limit" "$time_limit" < <(echo "$answers_py"; cat <<'PY'
+import sys
 out, variants, seeds, limit, time_limit = sys.argv[1:6]
 print(f'seeds {seeds}, batch at {int(limit):,} nodes; complete search alone for {time_limit} s '
       'on each deal the batch left unknown')
@@ -100,9 +125,9 @@ for v in variants.split(','):
     count = {k: sum(r['result'] == k for r in rows) for k in ('won', 'lost', 'unknown')}
     answers = {}
     for r in rows:
-        f = f"{out}/complete/{v}-{r['seed']}.json"
-        if r['result'] == 'unknown' and os.path.exists(f):
-            answers[r['seed']] = json.load(open(f))
+        a = answer(f"{out}/complete/{v}-{r['seed']}.json") if r['result'] == 'unknown' else None
+        if a is not None:
+            answers[r['seed']] = a
     lost = sorted(s for s, a in answers.items() if a['result'] == 'lost')
     won = sorted(s for s, a in answers.items() if a['result'] == 'won')
     open_nodes = [a['nodes'] for a in answers.values() if a['result'] == 'unknown']
@@ -114,6 +139,8 @@ for v in variants.split(','):
     if open_nodes:
         spread = f'{min(open_nodes):,}' + (f'-{max(open_nodes):,}' if len(open_nodes) > 1 else '')
         parts.append(f'{len(open_nodes)} open after {spread} nodes')
+    if count['unknown'] > len(answers):
+        parts.append(f"{count['unknown'] - len(answers)} without an answer")
     print(f"{v:<16}{len(rows):>7}{count['won']:>7}{count['lost']:>6}{count['unknown']:>9}   "
           + ', '.join(parts))
 if furthest:
@@ -122,3 +149,8 @@ if furthest:
           + ', '.join(f'{v} {s} ~{100 * share:.3g}%' for share, v, s in furthest[:5]))
 print(f'files in {out}')
 PY
+)
+if [ "$searches" -ne 0 ]; then
+    echo "loss_sweep.sh: some complete searches left no answer (see above); run again with --out $out to retry them" >&2
+    exit 1
+fi

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/loss_sweep.sh: the batch's unknown deals each get a complete search whose answer is kept,
 # the summary counts them, a run with the same folder solves nothing again and reports the answers
-# found there (a `lost` one by its seed), and bad input exits 2.
+# found there (a `lost` one by its seed), a search that dies leaves no answer and is tried again,
+# and bad input exits 2.
 # Usage: tests/loss_sweep_test.sh [PATIENCE_BINARY]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -39,6 +40,27 @@ out=$(sweep) || fail "the second run: exit $?: $out"
 grep -q '^emperor .*lost \[563\]' <<< "$out" || fail "the loss in the folder is not told: $out"
 [ "$(stat -c %Y "$work/sweep/complete/emperor-563.json")" -eq "$before" ] \
     || fail "seed 563 was solved again"
+
+# A complete search that dies leaves no answer: the sweep says so and exits 1, printing the other
+# answers. An answer file that does not read as one counts as none, and the next run solves that
+# deal again.
+fake="$work/fake-patience"
+cat > "$fake" <<EOF
+#!/usr/bin/env bash
+[ "\$1" != solve ] || { echo '{"half'; kill -9 \$\$; }
+exec "$PATIENCE" "\$@"
+EOF
+chmod +x "$fake"
+rm "$work/sweep/complete/emperor-563.json"
+code=0
+out=$(PATIENCE="$fake" sweep 2>&1) || code=$?
+[ "$code" -eq 1 ] || fail "a killed search: exit $code, not 1: $out"
+[ ! -e "$work/sweep/complete/emperor-563.json" ] || fail "a killed search left an answer"
+grep -q '^emperor .*1 without an answer' <<< "$out" || fail "the missing answer is not told: $out"
+echo '{"half' > "$work/sweep/complete/emperor-563.json"
+out=$(sweep) || fail "after a broken answer: exit $?: $out"
+grep -q '"result":"unknown"' "$work/sweep/complete/emperor-563.json" \
+    || fail "seed 563 was not solved again: $(cat "$work/sweep/complete/emperor-563.json")"
 
 for bad in "--seeds 9-1" "--time-limit 0" "--node-limit many" "--variants no-such-game"; do
     code=0
