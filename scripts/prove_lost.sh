@@ -5,7 +5,7 @@
 # (`--disable probes`: the probes look only for wins) and have no node limit. Each writes its
 # answer, with `--histogram`, to OUT/keys-K.txt and its progress to OUT/keys-K.log. Prints both
 # answers; exits 0 when both say `lost`, 1 when either says `won` (the position is won: the win was
-# replayed), 3 otherwise (a limit was hit), 2 on bad input.
+# replayed), 3 otherwise (a limit was hit, or a run was killed or crashed: said so), 2 on bad input.
 #
 # Usage: scripts/prove_lost.sh [--memory MIB] [--threads T] [--time-limit S] [--out DIR] START...
 #   START         what `patience solve` takes: --variant V --seed N [--ranks R], --pysol N, or
@@ -58,7 +58,11 @@ for keys in 0 1; do
         cat "$out/keys-$keys.log" >&2
         exit 2
     fi
-    echo "keys $keys: $(head -n 3 "$out/keys-$keys.txt" | tr '\n' ' ')"
+    case "${codes[$keys]}" in
+        0|1|3) echo "keys $keys: $(head -n 3 "$out/keys-$keys.txt" | tr '\n' ' ')" ;;
+        *) echo "keys $keys: the search ended with code ${codes[$keys]} (killed or crashed," \
+                "no answer; see $out/keys-$keys.log)" ;;
+    esac
 done
 echo "answers in $out"
 # solve's exit codes: 0 won, 1 lost, 3 unknown (README, Exit codes).
