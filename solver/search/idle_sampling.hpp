@@ -12,7 +12,7 @@
 // in bench/positions: 287 of 580,301 positions called lost in the first. Where losses come in
 // bursts (a card flow whose positions are all lost, then long stretches of one that is not), a long
 // period would let the next lost flow run on untested, so the capacity test samples only while it
-// does not bite (capacity.hpp, where the numbers kIdleWindow and kMaxPeriod were chosen with are).
+// does not bite. capacity.hpp gives the measurements kIdleWindow and kMaxPeriod were chosen by.
 //
 // Sound: skipping a test gives up a pruning, never adds one. A position that is not tested is
 // searched like any other, and every rule that prunes still holds (each proof asks only that a
