@@ -27,7 +27,9 @@
 #include "core/move.hpp"
 #include "core/position_io.hpp"
 #include "core/rules.hpp"
+#include "solver/cli/report.hpp"
 #include "tests/end_games.hpp"
+#include "tests/test_support.hpp"
 
 namespace patience {
 namespace {
@@ -389,6 +391,54 @@ TEST_F(Cli, SolveJsonOfADeadPositionIsLostWithoutASolution) {
     EXPECT_EQ(answer.at("result"), "lost");
     EXPECT_EQ(answer.at("variant"), "diplomat");
     EXPECT_FALSE(answer.contains("solution"));
+}
+
+// kDead's aces lie under their twos: the dead-end test names each ace, where it lies, and counts
+// the twos above them; not with the test switched off, and not for a won deal.
+TEST_F(Cli, SolveOfADeadEndSaysWhichCardsCanNeverGoHome) {
+    const std::string file = write("dead.json", kDead);
+    const RunResult text = run({"solve", "--position", file});
+    EXPECT_EQ(text.exit_code, 1) << text.err;
+    EXPECT_TRUE(contains(text.out, "why: a dead end: AC (column 1, under 1 card), AC (column 2, "
+                                   "under 1 card), AD (column 3, under 1 card)"))
+        << text.out;
+    EXPECT_TRUE(contains(text.out, "can never reach the foundations, nor can 8 cards above them "
+                                   "in their suits\n"))
+        << text.out;
+    const RunResult json = run({"solve", "--json", "--position", file});
+    const Json answer = Json::parse(json.out);
+    ASSERT_TRUE(answer.contains("dead_end")) << json.out;
+    EXPECT_EQ(answer.at("dead_end").at("stuck"), 16);
+    ASSERT_EQ(answer.at("dead_end").at("first").size(), 8u);
+    EXPECT_EQ(
+        answer.at("dead_end").at("first").at(7),
+        Json::parse(R"({"card": "AS", "where": "column 8", "under": 1, "face_down": false})"));
+    const RunResult off = run({"solve", "--disable", "dead-ends", "--position", file});
+    EXPECT_EQ(off.exit_code, 1) << off.err;
+    EXPECT_FALSE(contains(off.out, "why:")) << off.out;
+    const RunResult won = run({"solve", "--json", "--variant", "diplomat", "--seed", "1"});
+    EXPECT_FALSE(Json::parse(won.out).contains("dead_end")) << won.out;
+}
+
+// The reason's words for each place a stuck card can lie, face-down cards said so.
+TEST(DeadEndReason, SaysWhereEachStuckCardLies) {
+    const Position p = testing::make_position(
+        VariantId::Emperor, {"T1: 9D 9D | KD", "W: JD 10D", "S: QD 5C"});
+    auto stuck = [](const char* card, int column, int under, bool first) {
+        return StuckCard{*parse_card(card), column, under, first};
+    };
+    EXPECT_EQ(cli::dead_end_line(p, {stuck("9D", 0, 1, true), stuck("KD", 0, 0, false)}),
+              "a dead end: 9D (column 1, face down, under 1 card) can never reach the "
+              "foundations, nor can 1 card above them in their suits");
+    EXPECT_EQ(cli::dead_end_line(p, {stuck("KD", 0, 0, true), stuck("10D", -1, 0, true),
+                                     stuck("JD", -1, 1, true), stuck("QD", -2, 0, true),
+                                     stuck("5C", -2, 1, true)}),
+              "a dead end: KD (column 1, on top), 10D (the waste's top), JD (the waste, under 1 "
+              "card), QD (the stock, drawn next), 5C (the stock, drawn after 1 card) "
+              "can never reach the foundations");
+    const auto json = cli::dead_end_json(p, {stuck("9D", 0, 2, true), stuck("QD", -2, 0, false)});
+    EXPECT_EQ(json.dump(), R"({"stuck":2,"first":[{"card":"9D","where":"column 1","under":2,)"
+                           R"("face_down":true}]})");
 }
 
 // A full-rank end game the reference search proves lost (tests/end_games.hpp), re-proved with the

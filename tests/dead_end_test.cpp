@@ -3,6 +3,7 @@
 // decks and on full-rank end games.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -62,6 +63,31 @@ TEST(DeadEnd, LadyPalkQueensCannotFillSpaces) {
     const Position diplomat =
         diamonds_left(VariantId::Diplomat, {"T1: 9D 9D JD", "W: KD KD JD 10D 10D QD QD"});
     expect_dead_only(palk, diplomat);
+}
+
+// The same Lady Palk cards: the two nines under the jack are where the diamonds' trouble starts
+// (their pile is at 8D), and every diamond above them is stuck too; the Diplomat twin has none.
+TEST(DeadEnd, NamesTheStuckCardsAndWhereTheyLie) {
+    const Position palk =
+        diamonds_left(VariantId::LadyPalk, {"T1: 9D 9D JD", "W: KD KD JD 10D 10D QD QD"});
+    const std::vector<StuckCard> stuck = dead_end_cards(palk);
+    EXPECT_EQ(stuck.size(), 10u);  // every diamond left
+    std::vector<std::pair<int, int>> first;  // (column, cards on it)
+    for (const StuckCard& c : stuck) {
+        if (c.card == Card(12, Suit::Diamonds)) {  // a queen: in the waste, one on top
+            EXPECT_EQ(c.column, StuckCard::kInWaste);
+            EXPECT_LE(c.under, 1);
+        }
+        if (!c.first) continue;
+        EXPECT_EQ(c.card, Card(9, Suit::Diamonds));
+        first.emplace_back(c.column, c.under);
+    }
+    std::sort(first.begin(), first.end());
+    EXPECT_EQ(first, (std::vector<std::pair<int, int>>{{0, 1}, {0, 2}}));
+    EXPECT_EQ(static_cast<int>(stuck.size()), dead_end_homeless(palk));
+    EXPECT_TRUE(dead_end_cards(diamonds_left(VariantId::Diplomat,
+                                             {"T1: 9D 9D JD", "W: KD KD JD 10D 10D QD QD"}))
+                    .empty());
 }
 
 // Lady Palk (only kings fill spaces). The jack on the waste's top can land only on the queen drawn

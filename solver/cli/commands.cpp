@@ -399,6 +399,11 @@ int run_solve(const Args& args) {
         if (drawn) std::cerr << "\r\x1b[K" << std::flush;
     }
     const int signal = g_signal_received.load();
+    // Why a lost position is lost, where the dead-end test sees it at once (dead_end.hpp).
+    const std::vector<StuckCard> stuck =
+        result.verdict == Verdict::Lost && solve_options.techniques.dead_ends
+            ? dead_end_cards(start.position)
+            : std::vector<StuckCard>{};
 
     if (vm.count("json")) {
         nlohmann::json out = {{"variant", start.position.rules().name},
@@ -426,6 +431,7 @@ int run_solve(const Args& args) {
             out["confirmation"] = to_string(result.confirmation);
             out["confirmation_nodes"] = result.confirmation_nodes;
         }
+        if (!stuck.empty()) out["dead_end"] = dead_end_json(start.position, stuck);
         if (!result.histogram.empty()) out["histogram"] = histogram_json(result.histogram);
         if (!sample_dir.empty()) out["samples"] = result.samples.size();
         std::cout << out.dump() << "\n";
@@ -434,6 +440,7 @@ int run_solve(const Args& args) {
         if (result.verdict == Verdict::Unknown) std::cout << " (" << to_string(result.limit) << ")";
         if (start.pysol && result.verdict == Verdict::Lost) std::cout << " (" << kPysolLostNote << ")";
         std::cout << "\nnodes: " << result.nodes << "\nseconds: " << result.seconds << "\n";
+        if (!stuck.empty()) std::cout << "why: " << dead_end_line(start.position, stuck) << "\n";
         if (result.verdict == Verdict::Unknown && result.tree_share > 0) {
             char share[64];
             std::snprintf(share, sizeof share, "~%.3g%%", 100 * result.tree_share);

@@ -273,3 +273,68 @@ nlohmann::ordered_json histogram_json(const NodeHistogram& histogram) {
 }
 
 }  // namespace patience::cli
+
+namespace patience::cli {
+
+namespace {
+
+bool is_face_down(const Position& position, const StuckCard& c) {
+    if (c.column < 0) return false;
+    const auto& column = position.tableau[static_cast<std::size_t>(c.column)];
+    const int from_bottom = static_cast<int>(column.size()) - 1 - c.under;
+    return from_bottom < position.face_down[static_cast<std::size_t>(c.column)];
+}
+
+std::string cards(int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); }
+
+std::string place_text(const Position& position, const StuckCard& c) {
+    if (c.column == StuckCard::kInStock) {
+        return c.under == 0 ? "the stock, drawn next"
+                            : "the stock, drawn after " + cards(c.under);
+    }
+    if (c.column == StuckCard::kInWaste) {
+        return c.under == 0 ? "the waste's top" : "the waste, under " + cards(c.under);
+    }
+    std::string text = "column " + std::to_string(c.column + 1);
+    if (is_face_down(position, c)) text += ", face down";
+    return text + (c.under == 0 ? ", on top" : ", under " + cards(c.under));
+}
+
+std::string where_json(const StuckCard& c) {
+    if (c.column == StuckCard::kInStock) return "stock";
+    if (c.column == StuckCard::kInWaste) return "waste";
+    return "column " + std::to_string(c.column + 1);
+}
+
+}  // namespace
+
+std::string dead_end_line(const Position& position, const std::vector<StuckCard>& stuck) {
+    std::string line = "a dead end: ";
+    int first = 0;
+    for (const StuckCard& c : stuck) {
+        if (!c.first) continue;
+        if (first > 0) line += ", ";
+        line += to_string(c.card) + " (" + place_text(position, c) + ")";
+        ++first;
+    }
+    line += " can never reach the foundations";
+    // each of the others has a stuck copy of the card its pile needs before it, and so on down
+    const auto others = static_cast<int>(stuck.size()) - first;
+    if (others > 0) line += ", nor can " + cards(others) + " above them in their suits";
+    return line;
+}
+
+nlohmann::ordered_json dead_end_json(const Position& position,
+                                     const std::vector<StuckCard>& stuck) {
+    auto first = nlohmann::ordered_json::array();
+    for (const StuckCard& c : stuck) {
+        if (!c.first) continue;
+        first.push_back({{"card", to_string(c.card)},
+                         {"where", where_json(c)},
+                         {"under", c.under},
+                         {"face_down", is_face_down(position, c)}});
+    }
+    return {{"stuck", stuck.size()}, {"first", first}};
+}
+
+}  // namespace patience::cli

@@ -1,4 +1,5 @@
-// Output formatting for batch summaries and statistics: text table, JSON, CSV, progress line.
+// Output formatting for batch summaries and statistics (text table, JSON, CSV, progress line) and
+// for parts of `solve`'s report.
 #pragma once
 
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "solver/batch.hpp"
 #include "solver/bench_suite.hpp"
+#include "solver/search/dead_end.hpp"
 #include "solver/statistics.hpp"
 
 namespace patience::cli {
@@ -26,5 +28,11 @@ std::string progress_line(const BatchProgress& progress, std::size_t width = 0);
 // with the share of that search's nodes in each cell, or as JSON [stock, up, nodes] triples.
 std::string histogram_table(const NodeHistogram& histogram);
 nlohmann::ordered_json histogram_json(const NodeHistogram& histogram);
+// `solve`, for a lost position that is itself a dead end (`stuck`: dead_end_cards(position), not
+// empty): why it is lost, as one line (no newline) naming the stuck cards where their suits'
+// trouble starts and where they lie, or as JSON {"stuck": n, "first": [{"card", "where",
+// "under", "face_down"}...]}.
+std::string dead_end_line(const Position& position, const std::vector<StuckCard>& stuck);
+nlohmann::ordered_json dead_end_json(const Position& position, const std::vector<StuckCard>& stuck);
 
 }  // namespace patience::cli

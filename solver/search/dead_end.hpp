@@ -5,10 +5,24 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "solver/packed_state.hpp"
 
 namespace patience {
+
+// A card a dead end leaves without a way home, and where it lies: for a player, the reason a
+// position is lost.
+struct StuckCard {
+    static constexpr int kInWaste = -1;
+    static constexpr int kInStock = -2;
+    Card card;
+    int column = 0;  // 0-based; kInWaste or kInStock elsewhere
+    int under = 0;   // the cards lying on it (in the stock: the cards drawn before it)
+    // No copy of the card its pile needs right before it is stuck: where its suit's trouble
+    // starts (every stuck card of a suit has one below it in the pile's order, or is one).
+    bool first = false;
+};
 
 // Whether some card of `state` can never reach the foundations: then the position is lost.
 //
@@ -107,6 +121,36 @@ class DeadEndTest {
     // stops once every card has home), else those of the least fixpoint, the same with and
     // without the shortcuts.
     int homeless() const { return homeless_; }
+
+    // The cards the last lost() left without `home`: none when it found no dead end; else those
+    // of the least fixpoint, each of which can never reach the foundations (the proof above).
+    std::vector<StuckCard> stuck_cards() const {
+        std::vector<StuckCard> stuck;
+        if (homeless_ == 0) return stuck;
+        auto is_stuck = [&](Card card) {
+            for (int k = 0; k < copy_count_[card.bits()]; ++k) {
+                if (!(flags_[copies_[card.bits()][k]] & kHome)) return true;
+            }
+            return false;
+        };
+        for (int i = 0; i < size_; ++i) {
+            if (flags_[i] & kHome) continue;
+            StuckCard c;
+            c.card = card_[i];
+            c.column = stack_[i] < kWaste ? stack_[i]
+                       : stack_[i] == kWaste ? StuckCard::kInWaste
+                                             : StuckCard::kInStock;
+            if (stack_[i] == kStock) {
+                c.under = depth_[i];
+            } else {
+                for (int up = above_[i]; up != kNone; up = above_[up]) ++c.under;
+            }
+            const int before = rank_before(card_[i]);
+            c.first = before == 0 || !is_stuck(Card(before, card_[i].suit()));
+            stuck.push_back(c);
+        }
+        return stuck;
+    }
 
   private:
     static constexpr int kMaxCards = T::kDecks * kDistinctCards;
@@ -499,5 +543,7 @@ inline bool dead_end_test_pays(int stock_left) {
 bool dead_end(const Position& position, bool shortcuts = true);
 // The cards that test leaves without `home` (DeadEndTest::homeless): 0 when it is not lost.
 int dead_end_homeless(const Position& position, bool shortcuts = true);
+// Those cards, and where they lie (DeadEndTest::stuck_cards): empty when it is not lost.
+std::vector<StuckCard> dead_end_cards(const Position& position);
 
 }  // namespace patience
