@@ -12,6 +12,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -28,6 +29,8 @@
 #include "core/position_io.hpp"
 #include "core/rules.hpp"
 #include "solver/cli/report.hpp"
+#include "solver/mistake.hpp"
+#include "solver/solve.hpp"
 #include "tests/end_games.hpp"
 #include "tests/test_support.hpp"
 
@@ -418,6 +421,50 @@ TEST_F(Cli, SolveOfADeadEndSaysWhichCardsCanNeverGoHome) {
     EXPECT_FALSE(contains(off.out, "why:")) << off.out;
     const RunResult won = run({"solve", "--json", "--variant", "diplomat", "--seed", "1"});
     EXPECT_FALSE(Json::parse(won.out).contains("dead_end")) << won.out;
+}
+
+// --find-mistake along a greedy playout that loses a small Lady Palk deal: the move it names,
+// the same as the library's (mistake_test.cpp checks that against the reference search).
+TEST_F(Cli, FindMistakeNamesTheMoveThatLostTheGame) {
+    std::mt19937 rng(2026);
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        const Position start = deal_position(VariantId::LadyPalk, seed, 6);
+        std::vector<Move> moves;
+        testing::greedy_playout(start, 300, rng, &moves);
+        if (solve(replay(start, moves).final_position, SolveOptions{}).verdict != Verdict::Lost) {
+            continue;
+        }
+        const MistakeReport report = find_mistake(start, moves, SolveOptions{});
+        const std::size_t k = report.losing_move();
+        if (k == 0) continue;
+        const std::string file = write("moves.txt", format_moves(moves));
+        const std::vector<std::string> args = {"solve", "--variant", "lady-palk", "--ranks", "6",
+                                               "--seed", std::to_string(seed), "--moves-file",
+                                               file, "--find-mistake"};
+        const RunResult text = run(args);
+        EXPECT_EQ(text.exit_code, 1) << text.err;
+        EXPECT_TRUE(contains(text.out, "mistake: move " + std::to_string(k) + " (" +
+                                           to_string(moves[k - 1]) + ") lost the game: it could be "
+                                           "won after move " + std::to_string(k - 1) +
+                                           ", and cannot after move " + std::to_string(k)))
+            << text.out;
+        std::vector<std::string> json_args = args;
+        json_args.push_back("--json");
+        const Json mistake = Json::parse(run(json_args).out).at("mistake");
+        EXPECT_EQ(mistake.at("first_lost"), k);
+        EXPECT_EQ(mistake.at("last_won"), k - 1);
+        EXPECT_EQ(mistake.at("move"), to_string(moves[k - 1]));
+        EXPECT_EQ(mistake.at("solved"), report.solved);
+        // Without moves there is nothing to look along; along a line that still wins, nothing.
+        EXPECT_EQ(run({"solve", "--variant", "lady-palk", "--seed", "1", "--find-mistake"}).exit_code,
+                  2);
+        const RunResult won = run({"solve", "--variant", "lady-palk", "--ranks", "6", "--seed",
+                                   std::to_string(seed), "--moves", to_string(moves[0]),
+                                   "--find-mistake"});
+        EXPECT_TRUE(contains(won.out, "mistake: none: the game can still be won")) << won.out;
+        return;
+    }
+    FAIL() << "no playout of seeds 1-20 lost its game by one move";
 }
 
 // The reason's words for each place a stuck card can lie, face-down cards said so.

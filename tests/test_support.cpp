@@ -145,7 +145,8 @@ Position random_position(VariantId variant, int ranks, std::mt19937& rng) {
     return position;
 }
 
-std::vector<Position> greedy_playout(const Position& start, int max_moves, std::mt19937& rng) {
+std::vector<Position> greedy_playout(const Position& start, int max_moves, std::mt19937& rng,
+                                    std::vector<Move>* played) {
     std::vector<Position> line{start};
     for (int step = 0; step < max_moves; ++step) {
         const auto moves = legal_moves(line.back());
@@ -159,8 +160,10 @@ std::vector<Position> greedy_playout(const Position& start, int max_moves, std::
         }
         if (choice.empty()) choice = moves;
         Position next = line.back();
-        apply_move(next, choice[rng() % choice.size()]);
+        const Move move = choice[rng() % choice.size()];
+        apply_move(next, move);
         line.push_back(std::move(next));
+        if (played != nullptr) played->push_back(move);
     }
     return line;
 }

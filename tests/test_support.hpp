@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/move.hpp"
 #include "core/position.hpp"
 
 namespace patience::testing {
@@ -32,8 +33,9 @@ Position random_position(VariantId variant, int ranks, std::mt19937& rng);
 // A playout of at most `max_moves` moves from `start`, every position on the way (start first): a
 // foundation move whenever there is one, else a random move, drawing or dealing favoured; it
 // stops where no move is left. Backed up a few moves from its end, it gives positions where
-// one-pass games die.
-std::vector<Position> greedy_playout(const Position& start, int max_moves, std::mt19937& rng);
+// one-pass games die. `played`, if given, receives its moves.
+std::vector<Position> greedy_playout(const Position& start, int max_moves, std::mt19937& rng,
+                                     std::vector<Move>* played = nullptr);
 
 // The greedy playout of 300 moves at most from `start`, backed up fewer than `back` moves (drawn
 // from `rng`, and never past its start): where one-pass games have just died.

@@ -30,6 +30,7 @@
 #include "solver/bench_suite.hpp"
 #include "solver/cli/options.hpp"
 #include "solver/cli/report.hpp"
+#include "solver/mistake.hpp"
 #include "solver/solve.hpp"
 
 namespace po = boost::program_options;
@@ -272,6 +273,8 @@ int run_solve(const Args& args) {
         ("key-set", po::value<std::string>()->default_value("0"),
          "position keys: 0 (the search's) or 1 (the independent ones --confirm-lost re-proves "
          "with): a second machine can re-prove a long `lost` with 1 while the first proves it")
+        ("find-mistake", "with --moves: when the position they reach is lost, find the move "
+                         "that lost the game (the positions along them solved by bisection)")
         ("histogram", "also print where the nodes went: counts by cards left in the stock and "
                       "cards on the foundations, for the complete search and the probes")
         ("sample-positions", po::value<std::string>(),
@@ -296,7 +299,7 @@ int run_solve(const Args& args) {
         "       [--moves \"TOKENS\" | --moves-file FILE] [--node-limit N] [--time-limit S]\n"
         "       [--memory MIB] [--threads T] [--solution] [--json] [--reference] [--disable LIST]\n"
         "       [--histogram] [--confirm-lost] [--key-set K] [--explain [--boards]]\n"
-        "       [--progress-every S]\n"
+        "       [--find-mistake] [--progress-every S]\n"
         "       [--sample-positions DIR [--sample-every N] [--sample-stock MAX|A-B]]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
     const bool explain = vm.count("explain") > 0;
@@ -359,6 +362,10 @@ int run_solve(const Args& args) {
     const double plain_every =
         parse_seconds("--progress-every", vm["progress-every"].as<std::string>());
     const StartPosition start = start_position(vm);
+    const bool find_mistake_asked = vm.count("find-mistake") > 0;
+    if (find_mistake_asked && start.moves_played == 0) {
+        throw InputError("--find-mistake looks along the moves of --moves or --moves-file: give them");
+    }
 
     // SIGINT and SIGTERM stop the search within a turn; what it found so far is printed (an
     // `unknown`, with the nodes searched) and the exit code is 128 + the signal.
@@ -398,6 +405,22 @@ int run_solve(const Args& args) {
         const std::lock_guard lock(progress_mutex);  // the search's threads wrote `drawn`
         if (drawn) std::cerr << "\r\x1b[K" << std::flush;
     }
+    // Where the moves lost the game (mistake.hpp), when they reach a lost position: each position
+    // solved as the one asked for was, less what only the answer for that one prints.
+    std::optional<MistakeReport> mistake;
+    if (find_mistake_asked && result.verdict == Verdict::Lost && g_signal_received.load() == 0) {
+        SolveOptions each = solve_options;
+        each.histogram = false;
+        each.sample = SampleSpec{};
+        each.confirm_lost = false;
+        each.limits.progress = nullptr;
+        mistake = find_mistake(start.before_moves, start.moves, each,
+                               [&](std::size_t k, const SolveResult& r) {
+                                   std::cerr << "patience solve: after move " << k << " of "
+                                             << start.moves.size() << ": " << to_string(r.verdict)
+                                             << " (" << r.nodes << " nodes)\n";
+                               });
+    }
     const int signal = g_signal_received.load();
     // Why a lost position is lost, where the dead-end test sees it at once (dead_end.hpp).
     const std::vector<StuckCard> stuck =
@@ -432,6 +455,7 @@ int run_solve(const Args& args) {
             out["confirmation_nodes"] = result.confirmation_nodes;
         }
         if (!stuck.empty()) out["dead_end"] = dead_end_json(start.position, stuck);
+        if (mistake) out["mistake"] = mistake_json(*mistake, start.moves);
         if (!result.histogram.empty()) out["histogram"] = histogram_json(result.histogram);
         if (!sample_dir.empty()) out["samples"] = result.samples.size();
         std::cout << out.dump() << "\n";
@@ -441,6 +465,14 @@ int run_solve(const Args& args) {
         if (start.pysol && result.verdict == Verdict::Lost) std::cout << " (" << kPysolLostNote << ")";
         std::cout << "\nnodes: " << result.nodes << "\nseconds: " << result.seconds << "\n";
         if (!stuck.empty()) std::cout << "why: " << dead_end_line(start.position, stuck) << "\n";
+        if (mistake) {
+            std::cout << "mistake: " << mistake_line(*mistake, start.moves) << "\n";
+        } else if (find_mistake_asked && result.verdict == Verdict::Won) {
+            std::cout << "mistake: none: the game can still be won\n";
+        } else if (find_mistake_asked) {
+            std::cout << "mistake: not looked for: whether the game can still be won is "
+                         "undecided\n";
+        }
         if (result.verdict == Verdict::Unknown && result.tree_share > 0) {
             char share[64];
             std::snprintf(share, sizeof share, "~%.3g%%", 100 * result.tree_share);

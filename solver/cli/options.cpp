@@ -178,8 +178,10 @@ void play_given_moves(const po::variables_map& vm, StartPosition& start) {
                           to_string(moves[replayed.first_illegal]) +
                           ") is illegal: " + replayed.reason);
     }
+    start.before_moves = start.position;
     start.position = replayed.final_position;
     start.moves_played = moves.size();
+    start.moves = moves;
 }
 
 }  // namespace

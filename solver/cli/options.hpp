@@ -53,6 +53,8 @@ struct StartPosition {
     std::optional<std::uint64_t> seed;
     std::optional<std::uint64_t> pysol;  // PySolFC game number
     std::size_t moves_played = 0;        // from --moves / --moves-file
+    Position before_moves{};             // the position those moves were played from
+    std::vector<Move> moves{};           // those moves
 };
 
 // A move of --moves or --moves-file that the rules refuse: `patience` exits 1 (SPEC §6), naming it.

@@ -337,4 +337,43 @@ nlohmann::ordered_json dead_end_json(const Position& position,
     return {{"stuck", stuck.size()}, {"first", first}};
 }
 
+namespace {
+
+std::string after_move(std::size_t k) {
+    return k == 0 ? "from the start" : "after move " + std::to_string(k);
+}
+
+}  // namespace
+
+std::string mistake_line(const MistakeReport& report, const std::vector<Move>& moves) {
+    const std::string solved = " (" + std::to_string(report.solved) + " positions solved, " +
+                               std::to_string(report.nodes) + " nodes)";
+    const std::size_t lost = report.first_lost;
+    if (lost == 0) return "none: the game could not be won from the start" + solved;
+    if (const std::size_t k = report.losing_move(); k > 0) {
+        return "move " + std::to_string(k) + " (" + to_string(moves[k - 1]) +
+               ") lost the game: it could be won " + after_move(k - 1) + ", and cannot " +
+               after_move(k) + solved;
+    }
+    if (!report.last_won) {
+        return "not found: no position along the moves was proven winnable, and the game cannot "
+               "be won " + after_move(lost) + solved;
+    }
+    const std::size_t won = *report.last_won;
+    return "between moves " + std::to_string(won + 1) + " and " + std::to_string(lost) +
+           ": the game could be won " + after_move(won) + ", and cannot " + after_move(lost) +
+           "; the positions between are undecided at this limit" + solved;
+}
+
+nlohmann::ordered_json mistake_json(const MistakeReport& report, const std::vector<Move>& moves) {
+    nlohmann::ordered_json out;
+    out["last_won"] = report.last_won ? nlohmann::ordered_json(*report.last_won) : nullptr;
+    out["first_lost"] = report.first_lost;
+    const std::size_t k = report.losing_move();
+    out["move"] = k > 0 ? nlohmann::ordered_json(to_string(moves[k - 1])) : nullptr;
+    out["solved"] = report.solved;
+    out["nodes"] = report.nodes;
+    return out;
+}
+
 }  // namespace patience::cli

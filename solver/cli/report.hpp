@@ -9,6 +9,7 @@
 
 #include "solver/batch.hpp"
 #include "solver/bench_suite.hpp"
+#include "solver/mistake.hpp"
 #include "solver/search/dead_end.hpp"
 #include "solver/statistics.hpp"
 
@@ -33,6 +34,11 @@ nlohmann::ordered_json histogram_json(const NodeHistogram& histogram);
 // trouble starts and where they lie, or as JSON {"stuck": n, "first": [{"card", "where",
 // "under", "face_down"}...]}.
 std::string dead_end_line(const Position& position, const std::vector<StuckCard>& stuck);
-nlohmann::ordered_json dead_end_json(const Position& position, const std::vector<StuckCard>& stuck);
+nlohmann::ordered_json dead_end_json(const Position& position,
+                                     const std::vector<StuckCard>& stuck);
+// `solve --find-mistake`: where `moves` lost the game, as one line (no newline) or as JSON
+// {"last_won": k or null, "first_lost": k, "move": its token or null, "solved": n, "nodes": n}.
+std::string mistake_line(const MistakeReport& report, const std::vector<Move>& moves);
+nlohmann::ordered_json mistake_json(const MistakeReport& report, const std::vector<Move>& moves);
 
 }  // namespace patience::cli
