@@ -456,8 +456,10 @@ TEST_F(Cli, FindMistakeNamesTheMoveThatLostTheGame) {
         EXPECT_EQ(mistake.at("move"), to_string(moves[k - 1]));
         EXPECT_EQ(mistake.at("solved"), report.solved);
         // Without moves there is nothing to look along; along a line that still wins, nothing.
-        EXPECT_EQ(run({"solve", "--variant", "lady-palk", "--seed", "1", "--find-mistake"}).exit_code,
-                  2);
+        const RunResult no_moves =
+            run({"solve", "--variant", "lady-palk", "--seed", "1", "--find-mistake"});
+        EXPECT_EQ(no_moves.exit_code, 2) << no_moves.out;
+        EXPECT_TRUE(contains(no_moves.err, "--find-mistake looks along the moves")) << no_moves.err;
         const RunResult won = run({"solve", "--variant", "lady-palk", "--ranks", "6", "--seed",
                                    std::to_string(seed), "--moves", to_string(moves[0]),
                                    "--find-mistake"});

@@ -364,7 +364,8 @@ int run_solve(const Args& args) {
     const StartPosition start = start_position(vm);
     const bool find_mistake_asked = vm.count("find-mistake") > 0;
     if (find_mistake_asked && start.moves_played == 0) {
-        throw InputError("--find-mistake looks along the moves of --moves or --moves-file: give them");
+        throw InputError(
+            "--find-mistake looks along the moves of --moves or --moves-file: give them");
     }
 
     // SIGINT and SIGTERM stop the search within a turn; what it found so far is printed (an
