@@ -43,9 +43,16 @@ MistakeReport find_mistake(const Position& start, const std::vector<Move>& moves
         }
     }
     // Before it, the latest proven winnable: `won` holds at `won_lo` (or nowhere, at -1) and at
-    // no position from `won_hi` on. (A position this proves lost lies before `hi`, never before
-    // a winnable one.)
-    std::ptrdiff_t won_lo = -1;
+    // no position from `won_hi` on. It starts from the latest the first bisection proved
+    // winnable. (A position this proves lost lies before `hi`, never before a winnable one.)
+    auto latest_won_before = [&](std::size_t end) {
+        std::ptrdiff_t latest = -1;
+        for (const auto& [k, v] : known) {
+            if (k < end && v == Verdict::Won) latest = static_cast<std::ptrdiff_t>(k);
+        }
+        return latest;
+    };
+    std::ptrdiff_t won_lo = latest_won_before(hi);
     std::size_t won_hi = hi;
     while (static_cast<std::ptrdiff_t>(won_hi) - won_lo > 1) {
         const auto mid =
@@ -56,13 +63,16 @@ MistakeReport find_mistake(const Position& start, const std::vector<Move>& moves
             won_hi = mid;
         }
     }
-    if (won_lo >= 0) report.last_won = static_cast<std::size_t>(won_lo);
+    // The earliest the two bisections proved lost, and the latest they proved winnable before it
+    // (where undecided positions broke the second bisection, one it met earlier may lie later).
     for (const auto& [k, v] : known) {
         if (v == Verdict::Lost) {
-            report.first_lost = k;  // the earliest the two searches proved lost
+            report.first_lost = k;
             break;
         }
     }
+    won_lo = latest_won_before(report.first_lost);
+    if (won_lo >= 0) report.last_won = static_cast<std::size_t>(won_lo);
     return report;
 }
 

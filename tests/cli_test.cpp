@@ -460,10 +460,14 @@ TEST_F(Cli, FindMistakeNamesTheMoveThatLostTheGame) {
             run({"solve", "--variant", "lady-palk", "--seed", "1", "--find-mistake"});
         EXPECT_EQ(no_moves.exit_code, 2) << no_moves.out;
         EXPECT_TRUE(contains(no_moves.err, "--find-mistake looks along the moves")) << no_moves.err;
-        const RunResult won = run({"solve", "--variant", "lady-palk", "--ranks", "6", "--seed",
-                                   std::to_string(seed), "--moves", to_string(moves[0]),
-                                   "--find-mistake"});
-        EXPECT_TRUE(contains(won.out, "mistake: none: the game can still be won")) << won.out;
+        if (k >= 2) {  // the moves up to the last winnable position
+            const std::vector<Move> winnable(moves.begin(), moves.begin() + (k - 1));
+            const RunResult won = run({"solve", "--variant", "lady-palk", "--ranks", "6", "--seed",
+                                       std::to_string(seed), "--moves", format_moves(winnable),
+                                       "--find-mistake"});
+            EXPECT_EQ(won.exit_code, 0) << won.err;
+            EXPECT_TRUE(contains(won.out, "mistake: none: the game can still be won")) << won.out;
+        }
         return;
     }
     FAIL() << "no playout of seeds 1-20 lost its game by one move";

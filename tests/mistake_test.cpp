@@ -1,12 +1,10 @@
 // Finding the move that lost a game (solver/mistake.hpp), against the truth: the reference
-// search's verdict on every position of the line.
+// search's verdicts on the positions it reports.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <iostream>
-#include <optional>
-#include <utility>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "core/deal.hpp"

@@ -272,10 +272,6 @@ nlohmann::ordered_json histogram_json(const NodeHistogram& histogram) {
             {"complete_card_flows", flows}};
 }
 
-}  // namespace patience::cli
-
-namespace patience::cli {
-
 namespace {
 
 bool is_face_down(const Position& position, const StuckCard& c) {
@@ -304,6 +300,10 @@ std::string where_json(const StuckCard& c) {
     if (c.column == StuckCard::kInStock) return "stock";
     if (c.column == StuckCard::kInWaste) return "waste";
     return "column " + std::to_string(c.column + 1);
+}
+
+std::string after_move(std::size_t k) {
+    return k == 0 ? "from the start" : "after move " + std::to_string(k);
 }
 
 }  // namespace
@@ -336,14 +336,6 @@ nlohmann::ordered_json dead_end_json(const Position& position,
     }
     return {{"stuck", stuck.size()}, {"first", first}};
 }
-
-namespace {
-
-std::string after_move(std::size_t k) {
-    return k == 0 ? "from the start" : "after move " + std::to_string(k);
-}
-
-}  // namespace
 
 std::string mistake_line(const MistakeReport& report, const std::vector<Move>& moves) {
     const std::string solved = " (" + std::to_string(report.solved) + " positions solved, " +
