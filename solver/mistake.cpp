@@ -1,11 +1,32 @@
 #include "solver/mistake.hpp"
 
+#include <cstddef>
 #include <map>
 #include <stdexcept>
 
 #include "core/rules.hpp"
 
 namespace patience {
+
+namespace {
+
+// Bisection over the positions after `lo` up to `hi`: `holds` is taken to fail at `lo` (-1:
+// before the start) and to hold at `hi`; returns a position where it holds right after one where
+// it does not.
+template <class Holds>
+std::size_t first_holding(std::ptrdiff_t lo, std::size_t hi, Holds holds) {
+    while (static_cast<std::ptrdiff_t>(hi) - lo > 1) {
+        const auto mid = static_cast<std::size_t>(lo + (static_cast<std::ptrdiff_t>(hi) - lo) / 2);
+        if (holds(mid)) {
+            hi = mid;
+        } else {
+            lo = static_cast<std::ptrdiff_t>(mid);
+        }
+    }
+    return hi;
+}
+
+}  // namespace
 
 MistakeReport find_mistake(const Position& start, const std::vector<Move>& moves,
                            const SolveOptions& options, const MistakeProgress& progress) {
@@ -30,21 +51,12 @@ MistakeReport find_mistake(const Position& start, const std::vector<Move>& moves
         known.emplace(k, result.verdict);
         return result.verdict;
     };
-    // The earliest proven lost: `lost` holds at `hi` and at no position at or before `lo`.
-    std::size_t hi = moves.size();
-    std::ptrdiff_t lo = -1;
-    while (static_cast<std::ptrdiff_t>(hi) - lo > 1) {
-        const auto mid =
-            static_cast<std::size_t>(lo + (static_cast<std::ptrdiff_t>(hi) - lo) / 2);
-        if (verdict(mid) == Verdict::Lost) {
-            hi = mid;
-        } else {
-            lo = static_cast<std::ptrdiff_t>(mid);
-        }
-    }
-    // Before it, the latest proven winnable: `won` holds at `won_lo` (or nowhere, at -1) and at
-    // no position from `won_hi` on. It starts from the latest the first bisection proved
-    // winnable. (A position this proves lost lies before `hi`, never before a winnable one.)
+    // A position proven lost whose predecessor is not.
+    const std::size_t lost = first_holding(
+        -1, moves.size(), [&](std::size_t k) { return verdict(k) == Verdict::Lost; });
+    // Before it, a position proven winnable whose successor is not, from the latest the first
+    // bisection proved winnable: run for the positions it solves (a position this proves lost
+    // lies before `lost`, never before a winnable one).
     auto latest_won_before = [&](std::size_t end) {
         std::ptrdiff_t latest = -1;
         for (const auto& [k, v] : known) {
@@ -52,17 +64,8 @@ MistakeReport find_mistake(const Position& start, const std::vector<Move>& moves
         }
         return latest;
     };
-    std::ptrdiff_t won_lo = latest_won_before(hi);
-    std::size_t won_hi = hi;
-    while (static_cast<std::ptrdiff_t>(won_hi) - won_lo > 1) {
-        const auto mid =
-            static_cast<std::size_t>(won_lo + (static_cast<std::ptrdiff_t>(won_hi) - won_lo) / 2);
-        if (verdict(mid) == Verdict::Won) {
-            won_lo = static_cast<std::ptrdiff_t>(mid);
-        } else {
-            won_hi = mid;
-        }
-    }
+    first_holding(latest_won_before(lost), lost,
+                  [&](std::size_t k) { return verdict(k) != Verdict::Won; });
     // The earliest the two bisections proved lost, and the latest they proved winnable before it
     // (where undecided positions broke the second bisection, one it met earlier may lie later).
     for (const auto& [k, v] : known) {
@@ -71,8 +74,8 @@ MistakeReport find_mistake(const Position& start, const std::vector<Move>& moves
             break;
         }
     }
-    won_lo = latest_won_before(report.first_lost);
-    if (won_lo >= 0) report.last_won = static_cast<std::size_t>(won_lo);
+    const std::ptrdiff_t won = latest_won_before(report.first_lost);
+    if (won >= 0) report.last_won = static_cast<std::size_t>(won);
     return report;
 }
 
