@@ -174,11 +174,20 @@ def conditions(records):
     return sorted(seen)
 
 
+def pct(share):
+    """A share as a percentage: two decimals, or as many more (up to six) as it takes not to show
+    a share strictly between 0 and 1 as 0.00% or 100.00% (as `patience stats` prints it)."""
+    for decimals in range(2, 7):
+        text = f"{100 * share:.{decimals}f}"
+        if (share <= 0 or float(text) > 0) and (share >= 1 or float(text) < 100):
+            break
+    return text + "%"
+
+
 def section(key, summary, records):
     variant, ranks, numbering = key
     title = variant + ("" if ranks == 13 else f", {ranks} ranks") + \
         (" (PySolFC numbers)" if numbering == "pysol" else "")
-    pct = lambda x: f"{100 * x:.2f}%"  # noqa: E731
     s = summary
     table = (
         "<table><tr><th>deals</th><th>won</th><th>lost</th><th>unknown</th><th>win rate</th>"

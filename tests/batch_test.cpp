@@ -406,6 +406,35 @@ TEST(Progress, TheSummaryFitsEightyColumns) {
     EXPECT_EQ(lines, 8);
 }
 
+TEST(Progress, TheSummaryNeverRoundsAnOpenIntervalToACertainty) {
+    VariantSummary s;
+    s.variant = VariantId::DoubleDot;
+    s.deals = s.won = 107'060;
+    s.win_rate = 1;
+    s.ci95 = wilson_interval(s.won, s.deals);
+    s.bounds = {1, 1};
+    const std::string all_won = cli::summary_table({s});
+    EXPECT_NE(all_won.find("100.00% <= win rate <= 100.00%; 95% CI of won/deals [99.996%, 100.00%]"),
+              std::string::npos)
+        << all_won;
+    s.won = 0;
+    s.win_rate = 0;
+    s.ci95 = wilson_interval(s.won, s.deals);
+    s.bounds = {0, 0};
+    const std::string none_won = cli::summary_table({s});
+    EXPECT_NE(none_won.find("0.00% <= win rate <= 0.00%; 95% CI of won/deals [0.00%, 0.004%]"),
+              std::string::npos)
+        << none_won;
+    s.deals = 100;
+    s.won = 89;
+    s.ci95 = wilson_interval(s.won, s.deals);
+    s.bounds = {0.89, 1};
+    const std::string some_won = cli::summary_table({s});
+    EXPECT_NE(some_won.find("89.00% <= win rate <= 100.00%; 95% CI of won/deals [81.37%, 93.75%]"),
+              std::string::npos)
+        << some_won;
+}
+
 // ----- shards -----
 
 TEST(Shards, SlicesCoverTheRangeOnceInOrderWithSizesWithinOne) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 namespace patience::cli {
 
@@ -18,6 +20,18 @@ double rounded(double value) { return std::round(value * 1e6) / 1e6; }
 
 unsigned long long as_ull(std::uint64_t value) {
     return static_cast<unsigned long long>(value);
+}
+
+// A share as a percentage: two decimals, or as many more as it takes (up to six) not to show a
+// share strictly between 0 and 1 as 0.00% or 100.00%. The 95% interval of 107,060 deals all won
+// reaches down to 99.996%: printed as 100.00%, it would read as a certainty.
+std::string percent(double share) {
+    for (int decimals = 2;; ++decimals) {
+        std::string text = format("%.*f%%", decimals, 100 * share);
+        const double shown = std::strtod(text.c_str(), nullptr);
+        const bool faithful = (share <= 0 || shown > 0) && (share >= 1 || shown < 100);
+        if (faithful || decimals == 6) return text;
+    }
 }
 
 }  // namespace
@@ -60,8 +74,9 @@ std::string summary_table(const std::vector<VariantSummary>& summaries) {
             std::string(rules_of(s.variant).name) + (s.pysol ? " (pysol)" : "");
         text += format("%-22s %5d %8llu %8llu %8llu %8llu\n", name.c_str(), s.ranks,
                        as_ull(s.deals), as_ull(s.won), as_ull(s.lost), as_ull(s.unknown));
-        text += format("  %.2f%% <= win rate <= %.2f%%; 95%% CI of won/deals [%.2f%%, %.2f%%]\n",
-                       100 * s.bounds.lo, 100 * s.bounds.hi, 100 * s.ci95.lo, 100 * s.ci95.hi);
+        text += "  " + percent(s.bounds.lo) + " <= win rate <= " + percent(s.bounds.hi) +
+                "; 95% CI of won/deals [" + percent(s.ci95.lo) + ", " + percent(s.ci95.hi) +
+                "]\n";
         text += format("  nodes median %llu, p90 %llu, p99 %llu\n", as_ull(s.median_nodes),
                        as_ull(s.p90_nodes), as_ull(s.p99_nodes));
         text += format("  ms median %.1f, p90 %.1f, p99 %.1f\n", s.median_ms, s.p90_ms, s.p99_ms);
