@@ -414,8 +414,9 @@ TEST(Progress, TheSummaryNeverRoundsAnOpenIntervalToACertainty) {
     s.ci95 = wilson_interval(s.won, s.deals);
     s.bounds = {1, 1};
     const std::string all_won = cli::summary_table({s});
-    EXPECT_NE(all_won.find("100.00% <= win rate <= 100.00%; 95% CI of won/deals [99.996%, 100.00%]"),
-              std::string::npos)
+    EXPECT_NE(
+        all_won.find("100.00% <= win rate <= 100.00%; 95% CI of won/deals [99.996%, 100.00%]"),
+        std::string::npos)
         << all_won;
     s.won = 0;
     s.win_rate = 0;
@@ -430,8 +431,9 @@ TEST(Progress, TheSummaryNeverRoundsAnOpenIntervalToACertainty) {
     s.ci95 = wilson_interval(s.won, s.deals);
     s.bounds = {0.89, 1};
     const std::string some_won = cli::summary_table({s});
-    EXPECT_NE(some_won.find("89.00% <= win rate <= 100.00%; 95% CI of won/deals [81.37%, 93.75%]"),
-              std::string::npos)
+    EXPECT_NE(
+        some_won.find("89.00% <= win rate <= 100.00%; 95% CI of won/deals [81.37%, 93.75%]"),
+        std::string::npos)
         << some_won;
 }
 
