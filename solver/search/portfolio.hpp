@@ -47,8 +47,9 @@ inline constexpr std::uint64_t kGreedyRetirement = 1u << 16;
 // tableau shuffle), the narrow-2 probe's (kOrderNoise) stays within them. Chosen by the
 // decided-rate harness at 1M nodes (seeds 1-40, checked on 41-80), among weights 1-4 for the
 // complete search, restart units 256-4096, narrow 1-3 and full-width probes, and probes that never
-// restart. While no full deal can be proven lost, the complete search's share buys nothing but the
-// rare win it finds itself; the proofs of loss to come will want it larger.
+// restart. While full deals are proven lost only as dealt (by the dead-end test, at the complete
+// search's first node), its share buys nothing but the rare win it finds itself; proofs of loss
+// from deeper in a deal will want it larger.
 //
 // The beam probe (beam.hpp) has since taken the narrow-3 probe's place (`--disable beam` gives the
 // narrow-3 probe back). Deals won at 1M nodes, Diplomat / Lady Palk / Emperor / Emperor-modern,
@@ -119,7 +120,7 @@ inline constexpr int kBeamWidth = 16;
 //
 // The complete search's share is what a proof of loss costs: a third of the budget with one turn
 // each, an eighth beside the beam's six. Losses are proven in end games, not in deals (no full deal
-// has been), and a player asks about the position they are stuck in, mostly with little stock left:
+// has been, but those lost as dealt, at the first node), and a player asks about the position they are stuck in, mostly with little stock left:
 // so a start with at most kEndGameStock stock cards keeps one turn for each member, and its proofs
 // of loss cost what they cost before.
 inline constexpr int kBeamTurns = 6;
