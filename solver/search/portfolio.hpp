@@ -120,9 +120,9 @@ inline constexpr int kBeamWidth = 16;
 //
 // The complete search's share is what a proof of loss costs: a third of the budget with one turn
 // each, an eighth beside the beam's six. Losses are proven in end games, not in deals (no full deal
-// has been, but those lost as dealt, at the first node), and a player asks about the position they are stuck in, mostly with little stock left:
-// so a start with at most kEndGameStock stock cards keeps one turn for each member, and its proofs
-// of loss cost what they cost before.
+// has been, but those lost as dealt, at the first node), and a player asks about the position
+// they are stuck in, mostly with little stock left: so a start with at most kEndGameStock stock
+// cards keeps one turn for each member, and its proofs of loss cost what they cost before.
 inline constexpr int kBeamTurns = 6;
 inline constexpr int kEndGameStock = 16;
 // Whether a start with `start_stock` stock cards is an end game (its complete search's
