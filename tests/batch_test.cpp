@@ -407,35 +407,31 @@ TEST(Progress, TheSummaryFitsEightyColumns) {
 }
 
 TEST(Progress, TheSummaryNeverRoundsAnOpenIntervalToACertainty) {
-    VariantSummary s;
-    s.variant = VariantId::DoubleDot;
-    s.deals = s.won = 107'060;
-    s.win_rate = 1;
-    s.ci95 = wilson_interval(s.won, s.deals);
-    s.bounds = {1, 1};
-    const std::string all_won = cli::summary_table({s});
-    EXPECT_NE(
-        all_won.find("100.00% <= win rate <= 100.00%; 95% CI of won/deals [99.996%, 100.00%]"),
-        std::string::npos)
-        << all_won;
-    s.won = 0;
-    s.win_rate = 0;
-    s.ci95 = wilson_interval(s.won, s.deals);
-    s.ci95.lo = 1e-17;  // a rounding error above the exact bound
-    s.bounds = {0, 0};
-    const std::string none_won = cli::summary_table({s});
-    EXPECT_NE(none_won.find("0.00% <= win rate <= 0.00%; 95% CI of won/deals [0.00%, 0.004%]"),
-              std::string::npos)
-        << none_won;
-    s.deals = 100;
-    s.won = 89;
-    s.ci95 = wilson_interval(s.won, s.deals);
-    s.bounds = {0.89, 1};
-    const std::string some_won = cli::summary_table({s});
-    EXPECT_NE(
-        some_won.find("89.00% <= win rate <= 100.00%; 95% CI of won/deals [81.37%, 93.75%]"),
-        std::string::npos)
-        << some_won;
+    // The rate line of `won` deals won and `unknown` unknown of `deals`, the interval's low end
+    // off by `error`.
+    auto rate_line = [](std::uint64_t deals, std::uint64_t won, std::uint64_t unknown,
+                        double error) {
+        VariantSummary s;
+        s.variant = VariantId::DoubleDot;
+        s.deals = deals;
+        s.won = won;
+        s.unknown = unknown;
+        s.win_rate = static_cast<double>(won) / static_cast<double>(deals);
+        s.ci95 = wilson_interval(won, deals);
+        s.ci95.lo += error;
+        s.bounds = {s.win_rate, static_cast<double>(won + unknown) / static_cast<double>(deals)};
+        std::istringstream text(cli::summary_table({s}));
+        std::string line;
+        for (int i = 0; i < 3; ++i) std::getline(text, line);  // the header, the counts, the rate
+        return line;
+    };
+    EXPECT_EQ(rate_line(107'060, 107'060, 0, 0),
+              "  100.00% <= win rate <= 100.00%; 95% CI of won/deals [99.996%, 100.00%]");
+    // A Wilson bound of none won a rounding error above 0 is still 0.
+    EXPECT_EQ(rate_line(107'060, 0, 0, 1e-17),
+              "  0.00% <= win rate <= 0.00%; 95% CI of won/deals [0.00%, 0.004%]");
+    EXPECT_EQ(rate_line(100, 89, 11, 0),
+              "  89.00% <= win rate <= 100.00%; 95% CI of won/deals [81.37%, 93.75%]");
 }
 
 // ----- shards -----
