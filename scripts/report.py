@@ -176,9 +176,7 @@ def conditions(records):
 
 def pct(share):
     """A share as a percentage: two decimals, or as many more (up to six) as it takes not to show
-    a share strictly between 0 and 1 as 0.00% or 100.00% (as `patience stats` prints it). Shares
-    within 1e-12 of 0 or 1 count as exact: Wilson bounds there are rounding errors away."""
-    share = 0 if share < 1e-12 else 1 if share > 1 - 1e-12 else share
+    a share strictly between 0 and 1 as 0.00% or 100.00% (as `patience stats` prints it)."""
     for decimals in range(2, 7):
         text = f"{100 * share:.{decimals}f}"
         if (share <= 0 or float(text) > 0) and (share >= 1 or float(text) < 100):

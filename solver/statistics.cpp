@@ -19,7 +19,10 @@ Interval wilson_interval(std::uint64_t successes, std::uint64_t trials, double z
     const double denominator = 1 + z2 / n;
     const double center = (p + z2 / (2 * n)) / denominator;
     const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator;
-    return {std::max(0.0, center - half), std::min(1.0, center + half)};
+    // With no success the low end is exactly 0, with all exactly 1 (centre - half and centre +
+    // half there come out a rounding error away: 2e-22 for 0 of 2,000,000).
+    return {successes == 0 ? 0.0 : std::max(0.0, center - half),
+            successes == trials ? 1.0 : std::min(1.0, center + half)};
 }
 
 void Statistics::add(const BatchRecord& record) {

@@ -18,7 +18,8 @@ struct Interval {
 };
 
 // The Wilson score interval for `successes` out of `trials` at the normal quantile z (1.96 for
-// 95%). Trials = 0 gives [0, 1].
+// 95%). Trials = 0 gives [0, 1]; no success has the low end 0 exactly, all successes the high
+// end 1.
 Interval wilson_interval(std::uint64_t successes, std::uint64_t trials,
                          double z = 1.959963984540054);
 

@@ -407,10 +407,8 @@ TEST(Progress, TheSummaryFitsEightyColumns) {
 }
 
 TEST(Progress, TheSummaryNeverRoundsAnOpenIntervalToACertainty) {
-    // The rate line of `won` deals won and `unknown` unknown of `deals`, the interval's low end
-    // off by `error`.
-    auto rate_line = [](std::uint64_t deals, std::uint64_t won, std::uint64_t unknown,
-                        double error) {
+    // The rate line of `won` deals won and `unknown` unknown of `deals`.
+    auto rate_line = [](std::uint64_t deals, std::uint64_t won, std::uint64_t unknown) {
         VariantSummary s;
         s.variant = VariantId::DoubleDot;
         s.deals = deals;
@@ -418,19 +416,20 @@ TEST(Progress, TheSummaryNeverRoundsAnOpenIntervalToACertainty) {
         s.unknown = unknown;
         s.win_rate = static_cast<double>(won) / static_cast<double>(deals);
         s.ci95 = wilson_interval(won, deals);
-        s.ci95.lo += error;
         s.bounds = {s.win_rate, static_cast<double>(won + unknown) / static_cast<double>(deals)};
         std::istringstream text(cli::summary_table({s}));
         std::string line;
         for (int i = 0; i < 3; ++i) std::getline(text, line);  // the header, the counts, the rate
         return line;
     };
-    EXPECT_EQ(rate_line(107'060, 107'060, 0, 0),
+    EXPECT_EQ(rate_line(107'060, 107'060, 0),
               "  100.00% <= win rate <= 100.00%; 95% CI of won/deals [99.996%, 100.00%]");
-    // A Wilson bound of none won a rounding error above 0 is still 0.
-    EXPECT_EQ(rate_line(107'060, 0, 0, 1e-17),
+    EXPECT_EQ(rate_line(107'060, 0, 0),
               "  0.00% <= win rate <= 0.00%; 95% CI of won/deals [0.00%, 0.004%]");
-    EXPECT_EQ(rate_line(100, 89, 11, 0),
+    // None won of two million: the low end is 0, not a rounding error above it.
+    EXPECT_EQ(rate_line(2'000'000, 0, 0),
+              "  0.00% <= win rate <= 0.00%; 95% CI of won/deals [0.00%, 0.0002%]");
+    EXPECT_EQ(rate_line(100, 89, 11),
               "  89.00% <= win rate <= 100.00%; 95% CI of won/deals [81.37%, 93.75%]");
 }
 
@@ -510,7 +509,7 @@ TEST(Statistics, WilsonIntervalMatchesHandComputedValues) {
     EXPECT_NEAR(a.hi, 0.94332, 1e-4);
     // 0 of 10: [0, z^2 / (n + z^2)] = [0, 0.27753].
     const Interval b = wilson_interval(0, 10);
-    EXPECT_NEAR(b.lo, 0.0, 1e-12);
+    EXPECT_EQ(b.lo, 0.0);
     EXPECT_NEAR(b.hi, 0.27753, 1e-4);
     // 50 of 100: symmetric about one half.
     const Interval c = wilson_interval(50, 100);
@@ -519,7 +518,10 @@ TEST(Statistics, WilsonIntervalMatchesHandComputedValues) {
     // 10 of 10: [n / (n + z^2), 1].
     const Interval d = wilson_interval(10, 10);
     EXPECT_NEAR(d.lo, 0.72247, 1e-4);
-    EXPECT_NEAR(d.hi, 1.0, 1e-12);
+    EXPECT_EQ(d.hi, 1.0);
+    // The ends stay exact where the formula's own rounding would leave 2e-22 (0 of 2,000,000).
+    EXPECT_EQ(wilson_interval(0, 2'000'000).lo, 0.0);
+    EXPECT_EQ(wilson_interval(2'000'000, 2'000'000).hi, 1.0);
 }
 
 BatchRecord record(std::uint64_t seed, Verdict result, std::uint64_t nodes = 100) {

@@ -25,11 +25,7 @@ unsigned long long as_ull(std::uint64_t value) {
 // A share as a percentage: two decimals, or as many more as it takes (up to six) not to show a
 // share strictly between 0 and 1 as 0.00% or 100.00%. The 95% interval of 107,060 deals all won
 // reaches down to 99.996%: printed as 100.00%, it would read as a certainty.
-// Shares within 1e-12 of 0 or 1 are taken as exact: the Wilson bounds of no success, or of all,
-// come out a rounding error away from them.
 std::string percent(double share) {
-    if (share < 1e-12) share = 0;
-    if (share > 1 - 1e-12) share = 1;
     for (int decimals = 2;; ++decimals) {
         std::string text = format("%.*f%%", decimals, 100 * share);
         const double shown = std::strtod(text.c_str(), nullptr);
