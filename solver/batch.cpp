@@ -110,8 +110,10 @@ class BatchFile {
         }
         size_ += line.size();
     }
+    // A file that cannot be synchronized (a device such as /dev/null, a pipe: fdatasync fails
+    // with EINVAL or EROFS) keeps nothing to flush.
     void sync() {
-        if (::fdatasync(fd_) != 0) {
+        if (::fdatasync(fd_) != 0 && errno != EINVAL && errno != EROFS) {
             throw std::runtime_error(path_ + ": cannot flush to disk: " + std::strerror(errno));
         }
     }

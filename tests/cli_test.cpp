@@ -889,6 +889,15 @@ TEST_F(Cli, BatchOutDashIsStandardOutput) {
     EXPECT_FALSE(fs::exists("-"));
 }
 
+// A device that keeps nothing (a timing run's --out /dev/null) cannot be flushed to disk, and
+// needs no flushing: the batch runs as to a file.
+TEST_F(Cli, BatchOutToADeviceThatCannotBeFlushedRuns) {
+    const RunResult r = run({"batch", "--variant", "diplomat", "--seeds", "1-3", "--ranks", "4",
+                             "--out", "/dev/null"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "diplomat")) << r.out;  // the summary
+}
+
 TEST_F(Cli, SeedRangesThatAreNotTwoUnsignedIntegersAreNamed) {
     for (const std::string range : {"-1-3", "1-3-5", "7", "a-b"}) {
         const RunResult r = run({"batch", "--variant", "diplomat", "--seeds", range});
