@@ -21,7 +21,8 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+
+#include "solver/zeroed_array.hpp"
 
 namespace patience {
 
@@ -45,8 +46,8 @@ class BoundedKeySet {
     }
 
     void clear() {
-        keys_.assign(kFirstSlots, kEmpty);
-        work_.assign(kFirstSlots, 0);
+        keys_ = ZeroedArray<std::uint64_t>(kFirstSlots);
+        work_ = ZeroedArray<std::uint32_t>(kFirstSlots);
         size_ = 0;
     }
     std::size_t size() const { return size_; }
@@ -84,10 +85,10 @@ class BoundedKeySet {
 
     // Moves the keys whose work has at least min_digits binary digits into `slots` slots.
     void rehash(std::size_t slots, int min_digits) {
-        std::vector<std::uint64_t> old_keys(slots, kEmpty);
-        std::vector<std::uint32_t> old_work(slots, 0);
-        old_keys.swap(keys_);
-        old_work.swap(work_);
+        ZeroedArray<std::uint64_t> old_keys(slots);  // kEmpty
+        ZeroedArray<std::uint32_t> old_work(slots);
+        std::swap(old_keys, keys_);
+        std::swap(old_work, work_);
         size_ = 0;
         for (std::size_t i = 0; i < old_keys.size(); ++i) {
             const int digits = static_cast<int>(std::bit_width(old_work[i]));
@@ -98,8 +99,9 @@ class BoundedKeySet {
     }
 
     std::size_t max_keys_;
-    std::vector<std::uint64_t> keys_ = std::vector<std::uint64_t>(kFirstSlots, kEmpty);
-    std::vector<std::uint32_t> work_ = std::vector<std::uint32_t>(kFirstSlots, 0);
+    // Zeros to begin with: kEmpty keys, no work.
+    ZeroedArray<std::uint64_t> keys_{kFirstSlots};
+    ZeroedArray<std::uint32_t> work_{kFirstSlots};
     std::size_t size_ = 0;
 };
 

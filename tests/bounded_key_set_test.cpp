@@ -28,6 +28,18 @@ TEST(BoundedKeySet, HoldsEveryKeyWhileItHasRoom) {
     EXPECT_FALSE(set.contains(keys[5]));
 }
 
+// Past 131,072 keys its slots fill more than a huge page (zeroed_array.hpp).
+TEST(BoundedKeySet, HoldsEveryKeyPastAHugePage) {
+    BoundedKeySet set(1u << 20);
+    std::mt19937_64 rng(11);
+    std::vector<std::uint64_t> keys;
+    for (int i = 0; i < 200000; ++i) keys.push_back(rng() | 1);
+    for (const std::uint64_t key : keys) set.insert(key, 1);
+    EXPECT_EQ(set.size(), keys.size());
+    for (const std::uint64_t key : keys) ASSERT_TRUE(set.contains(key));
+    for (int i = 0; i < 10000; ++i) EXPECT_FALSE(set.contains(rng() & ~std::uint64_t{1}));
+}
+
 TEST(BoundedKeySet, WhenFullForgetsTheCheapestKeys) {
     constexpr std::size_t kMax = 1u << 12;
     BoundedKeySet set(kMax);
