@@ -107,6 +107,7 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
             if (end.decides) {
                 result.verdict = end.verdict;
                 result.limit = end.limit;
+                if (end.verdict != Verdict::Unknown) result.decided_by = plan[i].config.name();
                 if (end.verdict == Verdict::Won) result.solution = search.solution();
                 return result;
             }
@@ -150,8 +151,10 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
     std::vector<std::atomic<bool>> claimed(count);
     for (auto& c : claimed) c.store(false, std::memory_order_relaxed);
 
-    // The first verdict stands; a verdict beats a limit hit by another thread meanwhile.
-    auto decide = [&](Verdict verdict, LimitHit limit, const SearchMember<T>* winner) {
+    // The first verdict stands; a verdict beats a limit hit by another thread meanwhile. `by`
+    // names the search that reached it (SolveResult::decided_by).
+    auto decide = [&](Verdict verdict, LimitHit limit, const SearchMember<T>* winner,
+                      const char* by = "") {
         std::lock_guard lock(result_mutex);
         stop.store(true, std::memory_order_relaxed);
         if (result.verdict != Verdict::Unknown) return;
@@ -161,6 +164,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         }
         result.verdict = verdict;
         result.limit = LimitHit::None;
+        result.decided_by = by;
         if (winner != nullptr) result.solution = winner->solution();
     };
     // One turn of member i (claimed by the caller). Returns false when the search is over.
@@ -194,7 +198,8 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         }
         const TurnEnd end = judge_turn(status, plan[i], search, complete_open);
         if (end.decides) {
-            decide(end.verdict, end.limit, end.verdict == Verdict::Won ? &search : nullptr);
+            decide(end.verdict, end.limit, end.verdict == Verdict::Won ? &search : nullptr,
+                   plan[i].config.name());
             return false;
         }
         // A probe that ran out, or a complete search that exhausted before the others.
@@ -207,7 +212,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
     auto worker = [&](int t) {
         if (t == threads - 1 && relaxed_start && !stop.load(std::memory_order_relaxed) &&
             relaxed_start(stop)) {
-            decide(Verdict::Lost, LimitHit::None, nullptr);
+            decide(Verdict::Lost, LimitHit::None, nullptr, "relaxed start");
         }
         while (!stop.load(std::memory_order_relaxed) && finished.load() < count) {
             const std::size_t i = next_turn.fetch_add(1) % count;

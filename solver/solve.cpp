@@ -62,6 +62,7 @@ SolveResult solve(const Position& start, const SolveOptions& options) {
         return result;
     }
     SolveResult result = reference_solve(start, options.limits);
+    if (result.verdict != Verdict::Unknown) result.decided_by = "reference search";
     if (result.verdict == Verdict::Won) verify_and_shorten(start, result);
     return result;
 }

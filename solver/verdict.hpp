@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -76,6 +77,9 @@ struct SolveResult {
     // (search/tree_share.hpp; several complete searches: the largest): 1 once it exhausted the
     // start, 0 where none tells one (the reference search).
     double tree_share = 0;
+    // Which search reached the verdict (SearchConfig::name(): "complete search", "beam probe",
+    // ...; "relaxed start", "reference search"); "" for `unknown`.
+    std::string decided_by;
 };
 
 }  // namespace patience

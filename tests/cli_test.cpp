@@ -889,6 +889,51 @@ TEST_F(Cli, BatchOutDashIsStandardOutput) {
     EXPECT_FALSE(fs::exists("-"));
 }
 
+// `solve` names the search that reached its verdict: each member of the portfolio wins some deal
+// first (Emperor seeds 16, 27 and 23 at the default limits), the complete search alone, the
+// reference search; nothing is named when no search decided.
+TEST_F(Cli, SolveNamesTheSearchThatDecided) {
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--variant", "emperor", "--seed", "16"}, "greedy probe"},
+        {{"--variant", "emperor", "--seed", "27"}, "narrow probe"},
+        {{"--variant", "emperor", "--seed", "23"}, "beam probe"},
+        {{"--variant", "diplomat", "--seed", "3", "--ranks", "4", "--disable", "probes"},
+         "complete search"},
+        {{"--variant", "diplomat", "--seed", "3", "--ranks", "4", "--reference"},
+         "reference search"},
+    };
+    for (const auto& [deal, by] : cases) {
+        std::vector<std::string> args = {"solve"};
+        args.insert(args.end(), deal.begin(), deal.end());
+        const RunResult text = run(args);
+        EXPECT_EQ(text.exit_code, 0) << text.err;
+        EXPECT_TRUE(contains(text.out, "\ndecided by: " + by + "\n")) << text.out;
+        EXPECT_EQ(solve_json(deal).value("decided_by", ""), by);
+    }
+    // On several threads whichever member decides first; a loss only by a complete search or
+    // the start's relaxed game.
+    const std::string end_game =
+        std::string(PATIENCE_SOURCE_DIR) + "/bench/positions/end-games/diplomat-7-1.json";
+    const RunResult lost = run({"solve", "--json", "--position", end_game, "--threads", "2"});
+    EXPECT_EQ(lost.exit_code, 1) << lost.err;
+    const std::string lost_by = Json::parse(lost.out).value("decided_by", "");
+    EXPECT_TRUE(lost_by == "complete search" || lost_by == "relaxed start") << lost_by;
+    const std::string won_by =
+        solve_json({"--variant", "emperor", "--seed", "23", "--threads", "2"})
+            .value("decided_by", "");
+    EXPECT_TRUE(won_by == "greedy probe" || won_by == "narrow probe" || won_by == "beam probe" ||
+                won_by == "complete search")
+        << won_by;
+    const RunResult open = run({"solve", "--variant", "emperor", "--seed", "23", "--node-limit",
+                                "100"});
+    EXPECT_EQ(open.exit_code, 3);
+    EXPECT_FALSE(contains(open.out, "decided by")) << open.out;
+    const RunResult open_json = run({"solve", "--json", "--variant", "emperor", "--seed", "23",
+                                     "--node-limit", "100"});
+    EXPECT_EQ(open_json.exit_code, 3);
+    EXPECT_FALSE(Json::parse(open_json.out).contains("decided_by")) << open_json.out;
+}
+
 // A device that keeps nothing (a timing run's --out /dev/null) cannot be flushed to disk, and
 // needs no flushing: the batch runs as to a file.
 TEST_F(Cli, BatchOutToADeviceThatCannotBeFlushedRuns) {

@@ -439,6 +439,7 @@ int run_solve(const Args& args) {
         if (start.pysol) out["pysol"] = *start.pysol;
         if (start.moves_played > 0) out["moves_played"] = start.moves_played;
         if (start.pysol && result.verdict == Verdict::Lost) out["note"] = kPysolLostNote;
+        if (!result.decided_by.empty()) out["decided_by"] = result.decided_by;
         if (result.verdict == Verdict::Unknown) {
             out["limit"] = to_string(result.limit);
             out["tree_share"] = result.tree_share;
@@ -465,6 +466,7 @@ int run_solve(const Args& args) {
         if (result.verdict == Verdict::Unknown) std::cout << " (" << to_string(result.limit) << ")";
         if (start.pysol && result.verdict == Verdict::Lost) std::cout << " (" << kPysolLostNote << ")";
         std::cout << "\nnodes: " << result.nodes << "\nseconds: " << result.seconds << "\n";
+        if (!result.decided_by.empty()) std::cout << "decided by: " << result.decided_by << "\n";
         if (!stuck.empty()) std::cout << "why: " << dead_end_line(start.position, stuck) << "\n";
         if (mistake) {
             std::cout << "mistake: " << mistake_line(*mistake, start.moves) << "\n";

@@ -65,6 +65,13 @@ struct SearchConfig {
 
     // The one member whose exhaustion proves a loss: every move the sound pruning keeps.
     bool complete() const { return branching == 0 && beam_width == 0; }
+
+    // What the member is, for a player: the one that decided a solve (SolveResult::decided_by).
+    const char* name() const {
+        if (beam_width > 0) return "beam probe";
+        if (complete()) return "complete search";
+        return branching == 1 ? "greedy probe" : "narrow probe";
+    }
 };
 
 template <class T>
