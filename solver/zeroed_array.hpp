@@ -2,8 +2,8 @@
 // test's memory of relaxed states, bounded_key_set.hpp).
 //
 // Why not a std::vector: a vector writes its zeros (every page faulted in as the kernel's small
-// pages), and a table of many megabytes probed at random then misses the TLB on nearly every
-// probe. Mapped memory reads as zero until written, and where it is asked for huge pages
+// pages), and a table of many megabytes probed at random then misses the TLB, besides the
+// cache, on nearly every probe. Mapped memory reads as zero until written, and where it is asked for huge pages
 // (MADV_HUGEPAGE; on a kernel whose transparent huge pages are set to `madvise`, the only way to
 // get them) a 2 MiB page covers what 512 small ones did. Arrays under one huge page stay small
 // pages: nothing to gain there. Where the kernel grants no huge page the memory works as before.
