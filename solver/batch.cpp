@@ -310,7 +310,8 @@ Statistics run_batch(const BatchConfig& config,
                                            result.solution.size(),
                                            result.limit,
                                            id.pysol,
-                                           conditions};
+                                           conditions,
+                                           result.decided_by};
                         const std::string line = to_json_line(record) + "\n";
 
                         std::lock_guard lock(output);

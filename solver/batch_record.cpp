@@ -15,6 +15,7 @@ std::string to_json_line(const BatchRecord& r) {
                                    {"moves", nullptr}};
     if (r.result == Verdict::Won) line["moves"] = r.moves;
     if (r.result == Verdict::Unknown) line["limit"] = to_string(r.limit);
+    if (!r.decided_by.empty()) line["decided_by"] = r.decided_by;
     if (r.pysol) line["numbering"] = "pysol";
     const RunConditions& c = r.conditions;
     if (c.recorded) {
@@ -126,6 +127,13 @@ std::optional<BatchRecord> parse_batch_line(std::string_view text, std::string& 
     } else {
         error = "field 'result' must be won, lost or unknown, got " + result->dump();
         return std::nullopt;
+    }
+    if (json.contains("decided_by")) {
+        if (!json["decided_by"].is_string()) {
+            error = "field 'decided_by' is not a string";
+            return std::nullopt;
+        }
+        r.decided_by = json["decided_by"].get<std::string>();
     }
     if (json.contains("numbering")) {
         const auto& numbering = json["numbering"];

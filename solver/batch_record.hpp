@@ -41,6 +41,9 @@ struct BatchRecord {
     LimitHit limit = LimitHit::None;
     bool pysol = false;  // `seed` is a PySolFC game number ("numbering": "pysol")
     RunConditions conditions;
+    // The search that reached the verdict (SolveResult::decided_by); "" for `unknown`, and for
+    // lines written before it was recorded.
+    std::string decided_by;
 
     // Deals are identified by (variant, seed, ranks) and the numbering of the seed: a batch file
     // holds each at most once.
@@ -55,7 +58,7 @@ struct BatchRecord {
 };
 
 // {"variant":..,"seed":..,"ranks":..,"result":..,"nodes":..,"ms":..,"moves":..[,"limit":..]
-//  [,"numbering":"pysol"],"node_limit":..,"time_limit":..,"memory_mib":..[,"disabled":..],
+//  [,"decided_by":..][,"numbering":"pysol"],"node_limit":..,"time_limit":..,"memory_mib":..[,"disabled":..],
 //  "version":..[,"commit":..]} without a trailing newline. "moves" is null unless the deal was
 // won; "limit" (which limit stopped the search) only for `unknown`.
 std::string to_json_line(const BatchRecord& record);

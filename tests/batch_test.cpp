@@ -694,5 +694,43 @@ TEST(Statistics, RecordLineRoundTrips) {
     EXPECT_NE(error.find("time_limit"), std::string::npos) << error;
 }
 
+// The search that decided a deal goes into its line and comes back; an unknown deal names none,
+// and a line whose decided_by is not a string is refused, naming the field.
+TEST(Statistics, TheSearchThatDecidedRoundTrips) {
+    BatchRecord r = record(7, Verdict::Won, 300);
+    r.decided_by = "beam probe";
+    std::string error;
+    const std::string line = to_json_line(r);
+    EXPECT_NE(line.find("\"decided_by\":\"beam probe\""), std::string::npos) << line;
+    const auto parsed = parse_batch_line(line, error);
+    ASSERT_TRUE(parsed) << error;
+    EXPECT_EQ(parsed->decided_by, "beam probe");
+    const BatchRecord open = record(8, Verdict::Unknown, 300);
+    EXPECT_EQ(to_json_line(open).find("decided_by"), std::string::npos);
+    EXPECT_EQ(parse_batch_line(to_json_line(open), error)->decided_by, "");
+    const auto bad = parse_batch_line(
+        R"({"variant":"diplomat","seed":1,"ranks":13,"result":"won","nodes":5,"ms":1,"moves":3,)"
+        R"("decided_by":3})",
+        error);
+    EXPECT_FALSE(bad);
+    EXPECT_NE(error.find("decided_by"), std::string::npos) << error;
+}
+
+// Every line of a batch names the search that decided its deal, as `solve` does.
+TEST_F(Batch, LinesNameTheSearchThatDecided) {
+    const std::string out = path("run.jsonl");
+    run_batch(config(out, 1, 10), nullptr);
+    for (const auto& line : lines_of(out)) {
+        std::string error;
+        const auto parsed = parse_batch_line(line, error);
+        ASSERT_TRUE(parsed) << error;
+        if (parsed->result == Verdict::Unknown) {
+            EXPECT_EQ(parsed->decided_by, "") << line;
+        } else {
+            EXPECT_NE(parsed->decided_by, "") << line;
+        }
+    }
+}
+
 }  // namespace
 }  // namespace patience
