@@ -136,12 +136,6 @@ TEST(DeadEnd, SkippedOnlyWithAStockOnlyMalmaisonReaches) {
     }
 }
 
-// The shortcuts (remembered failed looks, home passed up the suit) only save work: with and
-// without them the test calls the same positions lost, leaving the same number of cards without
-// home (the least fixpoint's), on full-deck playouts of every variant backed up by 1 to 60 moves
-// (stock left from none to most of it). With the shortcuts, one test object per variant tests
-// every position in turn, as in the search, so a look remembered from an earlier test, of other
-// cards, must never be taken for one of this test.
 // A whole deal can be lost from its first card: Emperor-modern seed 88452, the first deal of seeds
 // 1-100,000 found lost (README, "What it decides today"), is a dead end as dealt, and so is its
 // Emperor twin (Emperor's moves are Emperor-modern moves). Its first 2C is drawn third, before
@@ -161,6 +155,12 @@ TEST(DeadEnd, AWholeDealCanBeADeadEndAsDealt) {
     }
 }
 
+// The shortcuts (remembered failed looks, home passed up the suit) only save work: with and
+// without them the test calls the same positions lost, leaving the same number of cards without
+// home (the least fixpoint's), on full-deck playouts of every variant backed up by 1 to 60 moves
+// (stock left from none to most of it). With the shortcuts, one test object per variant tests
+// every position in turn, as in the search, so a look remembered from an earlier test, of other
+// cards, must never be taken for one of this test.
 TEST(DeadEnd, TheShortcutsReachTheSameFixpoint) {
     std::mt19937 rng(29);
     int lost = 0, open = 0;
