@@ -2,8 +2,9 @@
 """Writes one self-contained HTML page about batch files: per variant, the win-rate table (from
 `patience stats --json`, so the numbers are the ones stats prints), the estimate and its 95%
 interval as deals accumulate, the decided share against node budget, and a log-scale histogram of
-nodes per deal by verdict; plus the limits the deals were solved under and the solvers that
-solved them. Plots are PNGs inside the page: it can be mailed or archived as one file.
+nodes per deal by verdict; plus the limits the deals were solved under, the solvers that
+solved them and the searches that decided them. Plots are PNGs inside the page: it can be
+mailed or archived as one file.
 
 Usage: scripts/report.py FILE... --out report.html
 PATIENCE=path/to/patience overrides the binary (default: this checkout's build). Runs on Debian's
@@ -199,6 +200,9 @@ def section(key, summary, records):
         f"<td>{s['median_nodes']}</td><td>{s['p90_nodes']}</td><td>{s['p99_nodes']}</td></tr>"
         "</table>")
     notes = "".join(f"<li>{html.escape(c)}</li>" for c in conditions(records))
+    if s.get("decided_by"):
+        deciders = ", ".join(f"{name} {count}" for name, count in s["decided_by"].items())
+        notes += f"<li>decided by: {html.escape(deciders)}</li>"
     if s.get("stale_unknown"):
         notes += (f"<li class='warn'>{s['stale_unknown']} unknown deals were solved under a "
                   "smaller node limit than others of this row (batch --retry-unknown)</li>")

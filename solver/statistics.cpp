@@ -104,6 +104,16 @@ void summarise_conditions(const std::vector<const BatchRecord*>& records, Varian
     s.versions.assign(versions.begin(), versions.end());
 }
 
+void count_deciders(const std::vector<const BatchRecord*>& records, VariantSummary& s) {
+    std::map<std::string, std::uint64_t> counts;
+    for (const BatchRecord* r : records) {
+        if (r->result != Verdict::Unknown) ++counts[r->decided_by];
+    }
+    s.decided_by.assign(counts.begin(), counts.end());
+    std::stable_sort(s.decided_by.begin(), s.decided_by.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+}
+
 }  // namespace
 
 std::vector<VariantSummary> Statistics::summaries() const {
@@ -143,6 +153,7 @@ std::vector<VariantSummary> Statistics::summaries() const {
         s.p90_ms = percentile(ms, 0.9);
         s.p99_ms = percentile(ms, 0.99);
         summarise_conditions(records, s);
+        count_deciders(records, s);
         out.push_back(s);
     }
     return out;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/batch_record.hpp"
@@ -41,6 +42,9 @@ struct VariantSummary {
     std::uint64_t min_node_limit = 0, max_node_limit = 0;  // over recorded lines; 0 means none
     std::uint64_t stale_unknown = 0;
     std::vector<std::string> versions;  // distinct "0.1.0 (commit ...)" strings, sorted
+    // The decided deals by the search that decided them (BatchRecord::decided_by), most first,
+    // ties by name; "" for lines from before the search was recorded.
+    std::vector<std::pair<std::string, std::uint64_t>> decided_by;
 };
 
 class Statistics {

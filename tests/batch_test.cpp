@@ -718,6 +718,24 @@ TEST(Statistics, TheSearchThatDecidedRoundTrips) {
     EXPECT_NE(bad.find("decided_by"), std::string::npos) << bad;
 }
 
+// The summary counts the decided deals by the search that decided them, most first, ties by
+// name; lines from before the search was recorded count under "", unknown deals nowhere.
+TEST(Statistics, SummaryCountsTheSearchesThatDecided) {
+    Statistics stats;
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        BatchRecord r = record(seed, seed == 5 ? Verdict::Lost : Verdict::Won);
+        r.decided_by = seed <= 3 ? "beam probe" : "complete search";
+        stats.add(r);
+    }
+    stats.add(record(6, Verdict::Won));  // an old line: no decided_by
+    stats.add(record(7, Verdict::Unknown));
+    const auto summaries = stats.summaries();
+    ASSERT_EQ(summaries.size(), 1u);
+    using Count = std::pair<std::string, std::uint64_t>;
+    const std::vector<Count> expected{{"beam probe", 3}, {"complete search", 2}, {"", 1}};
+    EXPECT_EQ(summaries[0].decided_by, expected);
+}
+
 // Every line of a batch names the search that decided its deal, as `solve` does.
 TEST_F(Batch, LinesNameTheSearchThatDecided) {
     const std::string out = path("run.jsonl");

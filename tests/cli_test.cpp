@@ -979,6 +979,46 @@ TEST_F(Cli, StatsFitsEightyColumnsAndShowsBoundsPercentilesAndLimits) {
     EXPECT_TRUE(contains(csv.out, "median_nodes,p90_nodes,p99_nodes")) << csv.out;
 }
 
+// stats names the searches that decided the deals: in the table, in JSON and in CSV, with the
+// same counts. Emperor with 5 ranks, seeds 1-6 at 40 nodes: some decided, some not.
+TEST_F(Cli, StatsNamesTheSearchesThatDecided) {
+    const std::string out = path("run.jsonl");
+    ASSERT_EQ(run({"batch", "--variant", "emperor", "--seeds", "1-6", "--ranks", "5",
+                   "--node-limit", "40", "--out", out})
+                  .exit_code,
+              0);
+    const RunResult json = run({"stats", out, "--json"});
+    ASSERT_EQ(json.exit_code, 0) << json.err;
+    const auto row = nlohmann::ordered_json::parse(json.out)["variants"][0];
+    ASSERT_TRUE(row["decided_by"].is_object()) << json.out;
+    std::uint64_t decided = 0;
+    std::string csv_field, table_line = "  decided by:";
+    for (const auto& [name, count] : row["decided_by"].items()) {
+        decided += count.get<std::uint64_t>();
+        const std::string item = name + " " + std::to_string(count.get<std::uint64_t>());
+        csv_field += (csv_field.empty() ? "" : ";") + name + "=" +
+                     std::to_string(count.get<std::uint64_t>());
+        EXPECT_NE(name, "not recorded");
+        table_line += " " + item;
+    }
+    EXPECT_GT(decided, 0u);
+    EXPECT_EQ(decided, row["won"].get<std::uint64_t>() + row["lost"].get<std::uint64_t>());
+    const RunResult table = run({"stats", out});
+    std::string joined;  // the table's decided-by lines, unwrapped, without commas
+    bool in_deciders = false;
+    std::istringstream lines(table.out);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("  decided by:", 0) == 0) in_deciders = true;
+        else if (line.rfind("    ", 0) != 0) in_deciders = false;
+        if (in_deciders) joined += line.rfind("    ", 0) == 0 ? line.substr(3) : line;
+    }
+    joined.erase(std::remove(joined.begin(), joined.end(), ','), joined.end());
+    EXPECT_EQ(joined, table_line) << table.out;
+    const RunResult csv = run({"stats", out, "--csv"});
+    EXPECT_TRUE(contains(csv.out, ",stale_unknown,decided_by\n")) << csv.out;
+    EXPECT_TRUE(contains(csv.out, "," + csv_field + "\n")) << csv.out;
+}
+
 TEST_F(Cli, StatsWarnsWhenUnknownDealsWereSolvedUnderASmallerLimit) {
     const std::string out = path("run.jsonl");
     run({"batch", "--variant", "emperor", "--seeds", "1-6", "--ranks", "5", "--node-limit", "40",

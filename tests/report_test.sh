@@ -19,7 +19,7 @@ fail() { echo "report_test: FAILED: $*" >&2; exit 1; }
 page="$work/report.html"
 [ "$(grep -o "<img class='plot'" "$page" | wc -l)" -eq 6 ] || fail "not 6 plots in the page"
 [ "$(grep -o 'data:image/png;base64,' "$page" | wc -l)" -eq 6 ] || fail "plots not inside the page"
-for part in '<h2>diplomat</h2>' '<h2>emperor</h2>' '<td>20</td>' 'node limit 20000' \
+for part in '<h2>diplomat</h2>' '<h2>emperor</h2>' '<td>20</td>' 'node limit 20000' 'decided by: ' \
             'rate &le;'; do
     grep -q "$part" "$page" || fail "'$part' not in the page"
 done

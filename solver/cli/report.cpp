@@ -61,10 +61,33 @@ std::string limits_text(const VariantSummary& s) {
     return text;
 }
 
+// A decider's name as the summaries show it: "not recorded" for lines from before it was.
+std::string decider_name(const std::string& name) {
+    return name.empty() ? std::string("not recorded") : name;
+}
+
+// "  decided by: beam probe 92, narrow probe 64, ...", wrapped before 80 columns; nothing when
+// no deal is decided.
+std::string deciders_text(const VariantSummary& s) {
+    if (s.decided_by.empty()) return "";
+    std::string text, line = "  decided by:";
+    for (std::size_t i = 0; i < s.decided_by.size(); ++i) {
+        const auto& [name, count] = s.decided_by[i];
+        const std::string item = " " + decider_name(name) + " " + std::to_string(count) +
+                                 (i + 1 < s.decided_by.size() ? "," : "");
+        if (line.size() + item.size() > 80) {
+            text += line + "\n";
+            line = "   ";
+        }
+        line += item;
+    }
+    return text + line + "\n";
+}
+
 }  // namespace
 
 // Per variant: its counts on one row under a header, then indented lines: the win rate as bounds
-// with the 95% interval, the nodes and the milliseconds per deal, and the limits. Every line fits
+// with the 95% interval, the searches that decided the deals, the nodes and the milliseconds per deal, and the limits. Every line fits
 // 80 columns.
 std::string summary_table(const std::vector<VariantSummary>& summaries) {
     std::string text = format("%-22s %5s %8s %8s %8s %8s\n", "variant", "ranks", "deals", "won",
@@ -77,6 +100,7 @@ std::string summary_table(const std::vector<VariantSummary>& summaries) {
         text += "  " + percent(s.bounds.lo) + " <= win rate <= " + percent(s.bounds.hi) +
                 "; 95% CI of won/deals [" + percent(s.ci95.lo) + ", " + percent(s.ci95.hi) +
                 "]\n";
+        text += deciders_text(s);
         text += format("  nodes median %llu, p90 %llu, p99 %llu\n", as_ull(s.median_nodes),
                        as_ull(s.p90_nodes), as_ull(s.p99_nodes));
         text += format("  ms median %.1f, p90 %.1f, p99 %.1f\n", s.median_ms, s.p90_ms, s.p99_ms);
@@ -110,6 +134,9 @@ nlohmann::ordered_json summary_json(const std::vector<VariantSummary>& summaries
                         {"unrecorded_lines", s.unrecorded},
                         {"stale_unknown", s.stale_unknown},
                         {"versions", s.versions}});
+        auto deciders = nlohmann::ordered_json::object();
+        for (const auto& [name, count] : s.decided_by) deciders[decider_name(name)] = count;
+        list.back()["decided_by"] = deciders;
     }
     return {{"variants", list}};
 }
@@ -118,16 +145,23 @@ std::string summary_csv(const std::vector<VariantSummary>& summaries) {
     std::string text =
         "variant,ranks,numbering,deals,won,lost,unknown,win_rate,ci95_lo,ci95_hi,bounds_lo,"
         "bounds_hi,mean_nodes,median_nodes,p90_nodes,p99_nodes,mean_ms,median_ms,p90_ms,p99_ms,"
-        "min_node_limit,max_node_limit,stale_unknown\n";
+        "min_node_limit,max_node_limit,stale_unknown,decided_by\n";
     for (const auto& s : summaries) {
+        // "beam probe=92;narrow probe=64": one field, with no comma to quote.
+        std::string deciders;
+        for (const auto& [name, count] : s.decided_by) {
+            deciders += (deciders.empty() ? "" : ";") + decider_name(name) + "=" +
+                        std::to_string(count);
+        }
         text += format(
             "%s,%d,%s,%llu,%llu,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%.6f,%.1f,%llu,%llu,%llu,"
-            "%.3f,%.3f,%.3f,%.3f,%llu,%llu,%llu\n",
+            "%.3f,%.3f,%.3f,%.3f,%llu,%llu,%llu,",
             std::string(rules_of(s.variant).name).c_str(), s.ranks, s.pysol ? "pysol" : "seed",
             as_ull(s.deals), as_ull(s.won), as_ull(s.lost), as_ull(s.unknown), s.win_rate,
             s.ci95.lo, s.ci95.hi, s.bounds.lo, s.bounds.hi, s.mean_nodes, as_ull(s.median_nodes),
             as_ull(s.p90_nodes), as_ull(s.p99_nodes), s.mean_ms, s.median_ms, s.p90_ms, s.p99_ms,
             as_ull(s.min_node_limit), as_ull(s.max_node_limit), as_ull(s.stale_unknown));
+        text += deciders + "\n";  // after format(), whose buffer it could outgrow
     }
     return text;
 }
