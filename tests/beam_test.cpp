@@ -250,6 +250,47 @@ TEST(BeamProbe, KeepsOnlyTheStockMacrosNearTheNearestPlayableCard) {
     EXPECT_EQ(draws_kept(1, false), (std::vector<int>{0}));
 }
 
+// Where only single cards move, the beam expands a position by its kBeamChildren best-ordered
+// moves: the best by move_score, up to the run's per-move noise (below kOrderNoise), which lets
+// runs with other salts pick others among moves that look alike. Where runs move, every move stays.
+TEST(BeamProbe, ExpandsOnlyTheBestOrderedMovesWhereSingleCardsMove) {
+    static_assert(kBeamChildrenFor<VariantTraits<VariantId::Emperor>> == kBeamChildren);
+    static_assert(kBeamChildrenFor<VariantTraits<VariantId::Diplomat>> == kBeamChildren);
+    static_assert(kBeamChildrenFor<VariantTraits<VariantId::EmperorModern>> == 0);
+    static_assert(kBeamChildrenFor<VariantTraits<VariantId::LadyPalk>> == 0);
+    using T = VariantTraits<VariantId::Emperor>;
+    // Many moves: the waste's 5H onto three black sixes, the sixes' and 4C's moves, the stock.
+    const PackedState<T> state(make_position(
+        VariantId::Emperor, {"T1: 6S", "T2: 6C", "T3: 6S", "T4: 7H", "T5: 7D", "T6: 5D",
+                             "T7: 4C", "T8: KS", "T9: KC", "T10: QH", "W: 5H",
+                             "S: 9C 9H 3D 8S 8C"}));
+    Techniques techniques;
+    std::vector<Move> all;
+    generate_search_moves(state, techniques, all);
+    ASSERT_GT(all.size(), static_cast<std::size_t>(kBeamChildren) + 3);
+    std::vector<ScoredMove> scratch;
+    std::vector<std::vector<Move>> picks;  // the distinct sets kept
+    for (std::uint64_t salt = 1; salt <= 40; ++salt) {
+        std::vector<Move> kept = all;
+        keep_best_children(state, kept, 0, kBeamChildren, state.key(), salt, scratch);
+        ASSERT_EQ(kept.size(), static_cast<std::size_t>(kBeamChildren));
+        std::vector<Move> again = all;
+        keep_best_children(state, again, 0, kBeamChildren, state.key(), salt, scratch);
+        EXPECT_EQ(again, kept);  // the same run, the same children
+        for (const Move& dropped : all) {
+            if (std::find(kept.begin(), kept.end(), dropped) != kept.end()) continue;
+            for (const Move& k : kept) {
+                EXPECT_GT(move_score(state, k) + kOrderNoise, move_score(state, dropped));
+            }
+        }
+        if (std::find(picks.begin(), picks.end(), kept) == picks.end()) picks.push_back(kept);
+    }
+    EXPECT_GT(picks.size(), 1u);  // the salts pick differently among alike moves
+    std::vector<Move> every = all;
+    keep_best_children(state, every, 0, 0, state.key(), 1, scratch);
+    EXPECT_EQ(every, all);
+}
+
 bool shuffles(std::initializer_list<std::string_view> lines, Move m) {
     using T = VariantTraits<VariantId::Emperor>;
     return only_shuffles(PackedState<T>(make_position(VariantId::Emperor, lines)), m);

@@ -6,13 +6,14 @@
 // still follows one line at a time, ranked by the move's look, not by where it leads. The beam
 // compares the positions themselves, across lines: at every level it expands each kept position by
 // every move the sound pruning leaves (but the stock macros that dig deep into the stock and the
-// moves that only shuffle the tableau: move_order.hpp's keep_near_stock_moves and drop_shuffles),
-// scores every new position, and keeps the best `width` of
-// them (ties broken by a salted hash of the key, then by the order of generation). A position seen
-// before in the same run is not kept again (its mark in the table, in the probe's lane; a mark the
-// table gave up to a costlier entry only lets the position in once more). A run ends
-// when nothing new is left to keep; the next run starts again from the start with twice the width
-// (after kWidthDoublings doublings, the first width again, with a new salt).
+// moves that only shuffle the tableau: move_order.hpp's keep_near_stock_moves and drop_shuffles;
+// where only single cards move, only the few best-ordered moves: keep_best_children), scores
+// every new position, and keeps the best `width` of them (ties broken by a salted hash of the
+// key, then by the order of generation). A position seen before in the same run is not kept again
+// (its mark in the table, in the probe's lane; a mark the table gave up to a costlier entry only
+// lets the position in once more). A run ends when nothing new is left to keep; the next run
+// starts again from the start with twice the width (after kWidthDoublings doublings, the first
+// width again, with a new salt).
 //
 // A level keeps at most kPerClass positions that differ only in their tableau (the same
 // foundations, stock and waste). Without that cap the best children of one good position can
@@ -163,6 +164,7 @@ class BeamProbe final : public SearchMember<T> {
         generate_search_moves(state, config_.techniques, moves_);
         keep_near_stock_moves(moves_, 0, kBeamStockWindow);
         drop_shuffles(state, moves_, 0);
+        keep_best_children(state, moves_, 0, kBeamChildrenFor<T>, state.key(), salt_, scratch_);
         next_move_ = 0;
         moves_ready_ = true;
     }
@@ -252,6 +254,7 @@ class BeamProbe final : public SearchMember<T> {
     std::vector<Entry> next_;
     std::vector<Child> children_;
     std::vector<Move> moves_;
+    std::vector<ScoredMove> scratch_;
     std::vector<Undo> undo_;
     std::size_t parent_ = 0;
     std::size_t next_move_ = 0;
