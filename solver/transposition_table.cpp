@@ -6,6 +6,8 @@
 
 #include <sys/mman.h>
 
+#include "solver/zeroed_array.hpp"
+
 namespace patience {
 
 namespace {
@@ -13,7 +15,6 @@ constexpr std::uint64_t kTagMask = ~std::uint64_t{0xFFFF};
 constexpr std::uint64_t kPriorityMask = std::uint64_t{0xFC00};
 constexpr int kPriorityShift = 10;
 constexpr int kLaneShift = 8;
-constexpr std::uint64_t kHugePage = std::uint64_t{2} << 20;
 }
 
 TranspositionTable::TranspositionTable(std::uint64_t bytes) {
@@ -31,7 +32,7 @@ TranspositionTable::TranspositionTable(std::uint64_t bytes) {
     // took 11.5 and 11.7 s with small pages, 11.1 and 10.7 s with huge ones (the same nodes).
     // A search that touches little of the table now commits 2 MiB pages instead of 4 KiB ones:
     // at most the table's size, which --memory bounds.
-    if (this->bytes() >= kHugePage) ::madvise(memory, this->bytes(), MADV_HUGEPAGE);
+    if (this->bytes() >= kHugePageBytes) ::madvise(memory, this->bytes(), MADV_HUGEPAGE);
     entries_ = static_cast<std::uint64_t*>(memory);
 }
 

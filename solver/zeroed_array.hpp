@@ -22,12 +22,15 @@
 
 namespace patience {
 
+// A transparent huge page (x86-64): mappings at least this large ask for them.
+inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+
 template <class T>
 class ZeroedArray {
     static_assert(std::is_trivially_copyable_v<T>, "zero bytes must be a value of T");
 
   public:
-    static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+    static constexpr std::size_t kHugePage = kHugePageBytes;
 
     ZeroedArray() = default;
     explicit ZeroedArray(std::size_t size) : size_(size) {

@@ -87,8 +87,8 @@ std::string deciders_text(const VariantSummary& s) {
 }  // namespace
 
 // Per variant: its counts on one row under a header, then indented lines: the win rate as bounds
-// with the 95% interval, the searches that decided the deals, the nodes and the milliseconds per deal, and the limits. Every line fits
-// 80 columns.
+// with the 95% interval, the searches that decided the deals, the nodes and the milliseconds per
+// deal, and the limits. Every line fits 80 columns.
 std::string summary_table(const std::vector<VariantSummary>& summaries) {
     std::string text = format("%-22s %5s %8s %8s %8s %8s\n", "variant", "ranks", "deals", "won",
                               "lost", "unknown");
