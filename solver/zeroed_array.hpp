@@ -30,15 +30,13 @@ class ZeroedArray {
     static_assert(std::is_trivially_copyable_v<T>, "zero bytes must be a value of T");
 
   public:
-    static constexpr std::size_t kHugePage = kHugePageBytes;
-
     ZeroedArray() = default;
     explicit ZeroedArray(std::size_t size) : size_(size) {
         if (size_ == 0) return;
         void* memory = ::mmap(nullptr, bytes(), PROT_READ | PROT_WRITE,
                               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (memory == MAP_FAILED) throw std::bad_alloc();
-        if (bytes() >= kHugePage) ::madvise(memory, bytes(), MADV_HUGEPAGE);  // a hint only
+        if (bytes() >= kHugePageBytes) ::madvise(memory, bytes(), MADV_HUGEPAGE);  // a hint only
         data_ = static_cast<T*>(memory);
     }
     ~ZeroedArray() {

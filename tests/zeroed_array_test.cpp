@@ -24,7 +24,7 @@ void expect_zeros_then_writes(std::size_t size) {
 TEST(ZeroedArray, ReadsZerosUntilWrittenOnSmallPages) { expect_zeros_then_writes(1000); }
 
 TEST(ZeroedArray, ReadsZerosUntilWrittenPastAHugePage) {
-    expect_zeros_then_writes(3 * ZeroedArray<std::uint64_t>::kHugePage / 8 + 5);
+    expect_zeros_then_writes(3 * kHugePageBytes / 8 + 5);
 }
 
 TEST(ZeroedArray, AMoveHandsTheValuesOver) {
