@@ -61,7 +61,8 @@ int end_game_run(char** argv) {
 
     const std::vector<std::string> switches = {
         "",         "safe-moves",       "second-move", "dead-ends",       "stock-lookahead",
-        "capacity", "incomplete-piles", "supermoves",  "beam",            "lost-moves"};
+        "capacity", "incomplete-piles", "supermoves",  "beam",            "lost-moves",
+        "doubts"};
     std::uint64_t disagreements = 0, lost = 0, seen_at_once = 0;
     std::vector<std::uint64_t> reference_nodes, fast_nodes, fast_nodes_plain;
     for (const std::string& name : switches) {

@@ -327,7 +327,8 @@ std::vector<Position> ablation_positions(const VariantRules& rules, std::mt19937
 TEST(FastSolver, Ablation_VerdictsStayWithEachTechniqueOff) {
     const std::vector<std::string> techniques = {
         "stock-macros",    "safe-moves",       "second-move", "probes", "restarts", "dead-ends",
-        "stock-lookahead", "incomplete-piles", "supermoves",  "beam",     "lost-moves"};
+        "stock-lookahead", "incomplete-piles", "supermoves",  "beam",     "lost-moves",
+        "doubts"};
     FastSolver all_on(16u << 20);
     std::vector<FastSolver> ablated;
     for (const std::string& name : techniques) {
@@ -365,7 +366,7 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_TRUE(t.safe_moves);
     EXPECT_EQ(technique_names(),
               "stock-macros, safe-moves, second-move, probes, restarts, dead-ends, "
-              "stock-lookahead, capacity, incomplete-piles, supermoves, beam, lost-moves");
+              "stock-lookahead, capacity, incomplete-piles, supermoves, beam, lost-moves, doubts");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
 }
 

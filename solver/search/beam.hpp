@@ -15,6 +15,9 @@
 // starts again from the start with twice the width (after kWidthDoublings doublings, the first
 // width again, with a new salt).
 //
+// A position that a stricter, unsound version of the dead-end test calls lost is kept only where
+// the level has room after the others (doubts.hpp).
+//
 // A level keeps at most kPerClass positions that differ only in their tableau (the same
 // foundations, stock and waste). Without that cap the best children of one good position can
 // fill the level with rearrangements of the same columns, so that every line the level holds has
@@ -51,6 +54,7 @@
 #include "solver/packed_state.hpp"
 #include "solver/search/dead_end.hpp"
 #include "solver/search/depth_first.hpp"
+#include "solver/search/doubts.hpp"
 #include "solver/search/member.hpp"
 #include "solver/search/move_order.hpp"
 #include "solver/search/progress.hpp"
@@ -203,12 +207,14 @@ class BeamProbe final : public SearchMember<T> {
         }
     }
 
-    // The best `width_` new positions that are not dead ends become the next level.
+    // The best `width_` new positions that are not dead ends become the next level, those it
+    // does not doubt first (doubts.hpp).
     void next_level() {
         std::sort(children_.begin(), children_.end(), [](const Child& a, const Child& b) {
             return a.score != b.score ? a.score > b.score : a.order < b.order;
         });
         next_.clear();
+        doubted_.clear();
         per_class_.clear();
         for (const Child& child : children_) {
             if (static_cast<int>(next_.size()) == width_) break;
@@ -223,7 +229,16 @@ class BeamProbe final : public SearchMember<T> {
             ++kept;
             entry.path = beam_[child.parent].path;
             for (const Undo& u : undo_) entry.path.push_back(u.move);
+            // A doubtful position still counts towards its class's cap (kPerClass).
+            if (config_.techniques.doubts && doubts_.doubtful(entry.state)) {
+                if (static_cast<int>(doubted_.size()) < width_) doubted_.push_back(std::move(entry));
+                continue;
+            }
             next_.push_back(std::move(entry));
+        }
+        for (std::size_t k = 0; k < doubted_.size(); ++k) {
+            if (static_cast<int>(next_.size()) == width_) break;
+            next_.push_back(std::move(doubted_[k]));
         }
         beam_.clear();
         beam_.swap(next_);  // empty: the run is over, and the next one starts
@@ -261,6 +276,8 @@ class BeamProbe final : public SearchMember<T> {
     bool moves_ready_ = false;
     std::vector<Move> solution_;
     DeadEndTest<T> dead_end_;
+    Doubts<T> doubts_;
+    std::vector<Entry> doubted_;  // this level's doubtful positions, best first
     std::unordered_map<std::uint64_t, int> per_class_;  // key_without_tableau -> kept this level
     HistogramRecorder* recorder_ = nullptr;
 };

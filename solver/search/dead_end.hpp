@@ -117,6 +117,13 @@ class DeadEndTest {
     // at once), for the test that they reach the same fixpoint.
     void use_shortcuts(bool on) { shortcuts_ = on; }
 
+    // Whether a stock card may be the landing of another card's first move (a copy p that can be
+    // a column top, in the rules above). Off, the test is NOT sound: a stock card can come to the
+    // waste's top and move into the tableau, and then cards land on it. Every pruning rule keeps
+    // it on; off is only for the beam's doubts (doubts.hpp), which order the positions a probe
+    // keeps and never prune. (Double Dot deals its stock onto the columns: there it stays on.)
+    void count_stock_landings(bool on) { stock_landings_ = on; }
+
     // How many cards the last lost() left without `home`: none when it found no dead end (it
     // stops once every card has home), else those of the least fixpoint, the same with and
     // without the shortcuts.
@@ -220,6 +227,7 @@ class DeadEndTest {
         if constexpr (T::kDeals) {
             if (stack_[p] == kStock) return true;
         }
+        if (stack_[p] == kStock && !stock_landings_) return false;
         return (flags_[p] & kOwn) != 0;  // waste and stock cards never ride
     }
 
@@ -485,6 +493,7 @@ class DeadEndTest {
     }
 
     bool shortcuts_ = true;
+    bool stock_landings_ = true;
     int size_ = 0;
     int homeless_ = 0;  // cards without home, during fixpoint()
     // The versions that the looks for landings and piles read (landing_may_have_come), and each

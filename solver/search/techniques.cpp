@@ -9,7 +9,7 @@ namespace patience {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 12> kSwitches{{
+constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 13> kSwitches{{
     {"stock-macros", &Techniques::stock_macros},
     {"safe-moves", &Techniques::safe_moves},
     {"second-move", &Techniques::second_move},
@@ -22,6 +22,7 @@ constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 12> kSwitc
     {"supermoves", &Techniques::supermoves},
     {"beam", &Techniques::beam},
     {"lost-moves", &Techniques::lost_moves},
+    {"doubts", &Techniques::doubts},
 }};
 
 }  // namespace
