@@ -3,9 +3,9 @@
 // (dead_end.hpp) calls it lost once stock cards no longer count as landings for other cards.
 //
 // Why: the beam's runs die in end games. In Emperor the lines of a run reach the empty stock all
-// lost: the dead-end test drops them one by one there (deals like seed 82: a level of 1,024
-// positions with the stock at 28 starts losing some, and with the stock empty the level empties in
-// about twenty moves). They were lost long before the test saw it, because the sound test takes
+// lost: the dead-end test drops them one by one there (seed 82's run of width 1,024: its levels
+// start losing positions to the test with 28 stock cards left, and once the stock is empty the
+// level empties within fifteen moves). They were lost long before the test saw it, because the sound test takes
 // each stock card as a possible column top on its own, while the stock cards cannot all be
 // landings at once (README, "What it decides today"). The stricter, unsound test sees more of
 // those losses earlier; it also doubts some positions that can still be won, so a doubtful
@@ -18,7 +18,9 @@
 //   Lady Palk seeds 1-1000: 999 -> 999 (+1 / -1); Emperor-modern seeds 1-1000: 997 -> 997
 // Dropping doubtful positions instead of ranking them last won 972 Emperor deals of seeds 1-1000;
 // doubting also the positions that the test calls lost when kings may not fill spaces, 984
-// (+5 / -3). Emperor seeds 1-1000 took 65 s instead of 60 on 2 threads.
+// (+5 / -3), and those in a tier between the two kinds, 984 (+3 / -4); ranking the doubtful
+// positions by the cards the test strands changed no deal. Emperor seeds 1-1000 took 65 s
+// instead of 60 on 2 threads (the stricter test runs on every position a level keeps).
 //
 // Sound: a heuristic of a probe. It only chooses which positions the beam keeps; the beam reports
 // only wins, each replayed through the rules engine, and never touches the complete search's
