@@ -96,7 +96,8 @@ TEST(BeamProbe, KeepsDoubtfulPositionsAfterTheOthers) {
                 });
             }
         }
-        std::cout << "doubts " << on << ": " << mixed_levels << " mixed, " << doubtful_first << "\n";
+        std::cout << "doubts " << on << ": " << mixed_levels << " mixed levels, "
+                  << doubtful_first << " doubtful positions first\n";
         EXPECT_GT(mixed_levels, 0) << "doubts " << (on ? "on" : "off");
         if (!on) {
             EXPECT_GT(doubtful_first, 0);

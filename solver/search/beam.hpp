@@ -231,7 +231,9 @@ class BeamProbe final : public SearchMember<T> {
             for (const Undo& u : undo_) entry.path.push_back(u.move);
             // A doubtful position still counts towards its class's cap (kPerClass).
             if (config_.techniques.doubts && doubts_.doubtful(entry.state)) {
-                if (static_cast<int>(doubted_.size()) < width_) doubted_.push_back(std::move(entry));
+                if (static_cast<int>(doubted_.size()) < width_) {
+                    doubted_.push_back(std::move(entry));
+                }
                 continue;
             }
             next_.push_back(std::move(entry));

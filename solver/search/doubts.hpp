@@ -5,11 +5,11 @@
 // Why: the beam's runs die in end games. In Emperor the lines of a run reach the empty stock all
 // lost: the dead-end test drops them one by one there (seed 82's run of width 1,024: its levels
 // start losing positions to the test with 28 stock cards left, and once the stock is empty the
-// level empties within fifteen moves). They were lost long before the test saw it, because the sound test takes
-// each stock card as a possible column top on its own, while the stock cards cannot all be
-// landings at once (README, "What it decides today"). The stricter, unsound test sees more of
-// those losses earlier; it also doubts some positions that can still be won, so a doubtful
-// position is not dropped, only ranked below the rest of its level.
+// level empties within fifteen moves). They were lost long before the test saw it, because the
+// sound test takes each stock card as a possible column top on its own, while the stock cards
+// cannot all be landings at once (README, "What it decides today"). The stricter, unsound test
+// sees more of those losses earlier; it also doubts some positions that can still be won, so a
+// doubtful position is not dropped, only ranked below the rest of its level.
 //
 // Measured with the decided-rate harness at 1M nodes, deals won without and with the doubts
 // (deal by deal: deals gained / lost to the budget):
