@@ -14,6 +14,7 @@
 // Measured with the decided-rate harness at 1M nodes, deals won without and with the doubts
 // (deal by deal: deals gained / lost to the budget):
 //   Emperor seeds 1-1000, 1001-2000, 2001-3000:  982, 982, 979 -> 985, 986, 984 (+12 / -0)
+//   Emperor seeds 3001-4000, 4001-5000:          973, 982 -> 976, 985 (+9 / -3)
 //   Diplomat seeds 1-1000, 1001-2000, 2001-3000: 999, 1000, 999 -> 998, 1000, 1000 (+1 / -1)
 //   Lady Palk seeds 1-1000: 999 -> 999 (+1 / -1); Emperor-modern seeds 1-1000: 997 -> 997
 // Dropping doubtful positions instead of ranking them last won 972 Emperor deals of seeds 1-1000;
