@@ -222,15 +222,18 @@ class BeamProbe final : public SearchMember<T> {
             play(entry.state, child.move);
             int& kept = per_class_[entry.state.key_without_tableau()];
             if (kept == kPerClass) continue;
-            if (config_.techniques.dead_ends && dead_end_test_pays(entry.state.stock_left()) &&
-                dead_end_.lost(entry.state)) {
+            // Every dead end is doubtful (doubts.hpp), so with the doubts on the sound test runs
+            // only on the doubtful positions: the others cannot be dead ends.
+            const bool doubtful = config_.techniques.doubts && doubts_.doubtful(entry.state);
+            if (config_.techniques.dead_ends && (doubtful || !config_.techniques.doubts) &&
+                dead_end_test_pays(entry.state.stock_left()) && dead_end_.lost(entry.state)) {
                 continue;
             }
             ++kept;
             entry.path = beam_[child.parent].path;
             for (const Undo& u : undo_) entry.path.push_back(u.move);
             // A doubtful position still counts towards its class's cap (kPerClass).
-            if (config_.techniques.doubts && doubts_.doubtful(entry.state)) {
+            if (doubtful) {
                 if (static_cast<int>(doubted_.size()) < width_) {
                     doubted_.push_back(std::move(entry));
                 }
