@@ -146,13 +146,36 @@ TEST(DeadEnd, AWholeDealCanBeADeadEndAsDealt) {
         const Position deal = deal_position(variant, 88452);
         const int homeless = dead_end_homeless(deal);
         EXPECT_GT(homeless, 0);
-        EXPECT_EQ(homeless, dead_end_homeless(deal, false));
+        EXPECT_EQ(homeless, dead_end_homeless(deal, {.shortcuts = false}));
         const std::vector<StuckCard> stuck = dead_end_cards(deal);
         EXPECT_TRUE(std::any_of(stuck.begin(), stuck.end(), [](const StuckCard& c) {
             return c.card == Card(2, Suit::Clubs) && c.column == StuckCard::kInStock &&
                    c.under == 2 && c.first;
         }));
     }
+}
+
+// The stock prefixes (dead_end.hpp) see deals lost as dealt that the whole stock hides. Malmaison
+// seed 2338 (one of 38 such deals of seeds 1-100,000, against 3 without the prefixes): the test
+// strands cards only with them; seed 22036, a dead end without them, stays one.
+TEST(DeadEnd, StockPrefixesSeeDealsLostThatTheWholeStockHides) {
+    const Position deal = deal_position(VariantId::Malmaison, 2338);
+    EXPECT_EQ(dead_end_homeless(deal), 0);
+    const int homeless = dead_end_homeless(deal, {.stock_prefix = true});
+    EXPECT_GT(homeless, 0);
+    EXPECT_EQ(homeless, dead_end_homeless(deal, {.shortcuts = false, .stock_prefix = true}));
+    EXPECT_EQ(static_cast<int>(dead_end_cards(deal, {.stock_prefix = true}).size()), homeless);
+    const Position plain_dead = deal_position(VariantId::Malmaison, 22036);
+    EXPECT_GT(dead_end_homeless(plain_dead), 0);
+    EXPECT_GE(dead_end_homeless(plain_dead, {.stock_prefix = true}),
+              dead_end_homeless(plain_dead));
+    // The solver calls it lost at its first node, and names the cards; without the rule, not.
+    FastSolver fast(16u << 20);
+    SearchLimits limits;
+    limits.node_limit = 100;
+    EXPECT_EQ(fast.solve(deal, limits).verdict, Verdict::Lost);
+    FastSolver without(16u << 20, parse_disabled_techniques("stock-prefix"));
+    EXPECT_EQ(without.solve(deal, limits).verdict, Verdict::Unknown);
 }
 
 // The shortcuts (remembered failed looks, home passed up the suit) only save work: with and
@@ -168,15 +191,25 @@ TEST(DeadEnd, TheShortcutsReachTheSameFixpoint) {
         dispatch_variant(rules.id, [&](auto traits) {
             using T = decltype(traits);
             auto reused = std::make_unique<DeadEndTest<T>>();
+            auto reused_with_prefixes = std::make_unique<DeadEndTest<T>>();
+            reused_with_prefixes->use_stock_prefix(true);
             for (std::uint64_t seed = 1; seed <= 200; ++seed) {
                 const unsigned back = 1 + static_cast<unsigned>(rng() % 60);
                 const Position p =
                     testing::backed_up_playout(deal_position(rules.id, seed), back, rng);
                 reused->lost(PackedState<T>(p));
                 const int homeless = reused->homeless();
-                EXPECT_EQ(homeless, dead_end_homeless(p, false))
+                EXPECT_EQ(homeless, dead_end_homeless(p, {.shortcuts = false}))
                     << rules.name << "\n" << position_to_json(p);
                 (homeless > 0 ? lost : open) += 1;
+                // The same with the stock prefixes, whose tests are kept from one position to
+                // the next; their rules only add conditions, so they strand at least as many.
+                reused_with_prefixes->lost(PackedState<T>(p));
+                const int with_prefixes = reused_with_prefixes->homeless();
+                EXPECT_EQ(with_prefixes,
+                          dead_end_homeless(p, {.shortcuts = false, .stock_prefix = true}))
+                    << rules.name << "\n" << position_to_json(p);
+                EXPECT_GE(with_prefixes, homeless) << rules.name << "\n" << position_to_json(p);
             }
         });
     }
@@ -204,7 +237,8 @@ TEST(DeadEnd, EveryCalledLossIsLostForTheReference_ReducedDecks) {
             if (legal_moves(p).empty()) continue;
             const Verdict truth = reference_solve(p, limits).verdict;
             lost_here += truth == Verdict::Lost;
-            if (!dead_end(p)) continue;
+            // With the stock prefixes: the losses it calls are a superset of those without.
+            if (!dead_end(p, {.stock_prefix = true})) continue;
             ++called_here;
             EXPECT_NE(truth, Verdict::Won) << rules.name << "\n" << position_to_json(p);
         }
@@ -213,6 +247,45 @@ TEST(DeadEnd, EveryCalledLossIsLostForTheReference_ReducedDecks) {
         called += called_here;
     }
     EXPECT_GE(called, 20);
+}
+
+// The stock prefixes' rule on full-rank positions where it decides: greedy playouts of deals, at
+// every position with 1 to 30 stock cards, the first one of each playout that the test calls lost
+// with the prefixes and not without. None may be won: the reference search must not find a win,
+// and where it cannot exhaust the position within its cap, the fast solver without the rule must
+// not find one either (its wins are replayed). Enough of them must be proven lost by the reference
+// search that the check has teeth.
+TEST(DeadEnd, StockPrefixLossesAreLostForTheReference) {
+    std::mt19937 rng(5);
+    SearchLimits reference_limits;
+    reference_limits.node_limit = 30000;
+    SearchLimits fast_limits;
+    fast_limits.node_limit = 200000;
+    FastSolver without(16u << 20, parse_disabled_techniques("stock-prefix"));
+    int proven = 0;
+    for (const auto& rules : all_variants()) {
+        int called = 0, lost = 0;
+        for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+            const auto line = testing::greedy_playout(deal_position(rules.id, seed), 400, rng);
+            for (const Position& p : line) {
+                if (p.stock.empty() || p.stock.size() > 30) continue;
+                if (dead_end(p) || !dead_end(p, {.stock_prefix = true})) continue;
+                ++called;
+                const Verdict truth = reference_solve(p, reference_limits).verdict;
+                EXPECT_NE(truth, Verdict::Won) << rules.name << "\n" << position_to_json(p);
+                lost += truth == Verdict::Lost;
+                if (truth == Verdict::Unknown) {
+                    EXPECT_NE(without.solve(p, fast_limits).verdict, Verdict::Won)
+                        << rules.name << "\n" << position_to_json(p);
+                }
+                break;
+            }
+        }
+        std::cout << rules.name << ": " << called << " called lost by the prefixes alone, " << lost
+                  << " of them lost for the reference search\n";
+        proven += lost;
+    }
+    EXPECT_GE(proven, 6);
 }
 
 // Full-rank end games (tests/end_games.hpp): at least a third of them lost; the fast solver, with
@@ -237,7 +310,7 @@ TEST(DeadEnd, FullRankEndGamesAgreeWithTheReference) {
         int lost = 0;
         for (const auto& game : games) {
             lost += game.verdict == Verdict::Lost;
-            const bool dead = dead_end(game.position);
+            const bool dead = dead_end(game.position, {.stock_prefix = true});
             seen += dead;
             if (dead) {
                 EXPECT_EQ(game.verdict, Verdict::Lost) << position_to_json(game.position);

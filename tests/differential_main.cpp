@@ -62,7 +62,7 @@ int end_game_run(char** argv) {
     const std::vector<std::string> switches = {
         "",         "safe-moves",       "second-move", "dead-ends",       "stock-lookahead",
         "capacity", "incomplete-piles", "supermoves",  "beam",            "lost-moves",
-        "doubts"};
+        "doubts",   "stock-prefix"};
     std::uint64_t disagreements = 0, lost = 0, seen_at_once = 0;
     std::vector<std::uint64_t> reference_nodes, fast_nodes, fast_nodes_plain;
     for (const std::string& name : switches) {

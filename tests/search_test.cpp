@@ -328,7 +328,7 @@ TEST(FastSolver, Ablation_VerdictsStayWithEachTechniqueOff) {
     const std::vector<std::string> techniques = {
         "stock-macros",    "safe-moves",       "second-move", "probes", "restarts", "dead-ends",
         "stock-lookahead", "incomplete-piles", "supermoves",  "beam",     "lost-moves",
-        "doubts"};
+        "doubts",          "stock-prefix"};
     FastSolver all_on(16u << 20);
     std::vector<FastSolver> ablated;
     for (const std::string& name : techniques) {
@@ -366,7 +366,8 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_TRUE(t.safe_moves);
     EXPECT_EQ(technique_names(),
               "stock-macros, safe-moves, second-move, probes, restarts, dead-ends, "
-              "stock-lookahead, capacity, incomplete-piles, supermoves, beam, lost-moves, doubts");
+              "stock-lookahead, capacity, incomplete-piles, supermoves, beam, lost-moves, doubts, "
+              "stock-prefix");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
 }
 

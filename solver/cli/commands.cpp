@@ -426,7 +426,7 @@ int run_solve(const Args& args) {
     // Why a lost position is lost, where the dead-end test sees it at once (dead_end.hpp).
     const std::vector<StuckCard> stuck =
         result.verdict == Verdict::Lost && solve_options.techniques.dead_ends
-            ? dead_end_cards(start.position)
+            ? dead_end_cards(start.position, {true, solve_options.techniques.stock_prefix})
             : std::vector<StuckCard>{};
 
     if (vm.count("json")) {

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "solver/packed_state.hpp"
@@ -97,7 +98,27 @@ struct StuckCard {
 //   and the copy y that raised its pile lies in the stock after c, c went home after y was
 //   drawn, so from the waste's top, which every card drawn between them had left.
 // Every rule states a necessary condition of its event in terms of events that happen earlier or
-// in the same move, so the induction goes through. Nothing in the argument asks which copy of a
+// in the same move, so the induction goes through. (The flags are computed by sweeps that switch
+// flags on until no rule adds one; all that the induction needs is that the flags at the end are
+// closed under the rules, which a sweep that finds nothing new checks.)
+//
+// Stock prefixes (with use_stock_prefix; outside Double Dot). Let c lie in the waste or stock,
+// and let J be the number of stock cards drawn before the first one, drawn after c (for c in the
+// waste: the first one), that lacks apart. When c makes its first move, it leaves the waste's
+// top, so every stock card drawn after it so far has left the waste (its first move: apart);
+// hence at most J stock cards have been drawn. The play up to that move draws no more, so it is
+// also a line of play from the *prefix position*: this one with the stock cut to its first J
+// cards (nothing else in the rules reads the cards still in the stock). The test of the prefix
+// position is sound for it, so what happens in that line has its flag there. Hence, where the
+// prefix's test ran to its fixpoint (it stops early once every card has home, and then is not
+// read):
+// - own(c) needs, besides lift(c), a landing as above in which a space must have `space` in the
+//   prefix's test, and a copy p lying in a column must have free(p) there (the landing is in
+//   place when c moves);
+// - home(c) without own(c) (its first move goes home) needs the copy y that raised its pile, if y
+//   lies in a column, to have home in the prefix's test.
+// J reads only the stock cards' apart, which only switches on, so the rules stay monotone: a
+// larger J is a longer prefix, with more lines and more flags. Nothing in the argument asks which copy of a
 // card is where, so it holds for any number of decks; it covers Lady Palk's king-only spaces,
 // Emperor's face-down cards and Double Dot's deals and wrapping foundations.
 //
@@ -110,8 +131,15 @@ class DeadEndTest {
     bool lost(const PackedState<T>& state) {
         ranks_ = state.ranks();
         collect(state);
+        state_ = &state;
+        ++test_count_;
         return !fixpoint(state);
     }
+
+    // Whether waste and stock cards' first moves and moves home read the stock prefix (the rule
+    // "Stock prefixes" above). Off by default: it runs the test again for each prefix it needs,
+    // and pays only where a search starts (depth_first.hpp).
+    void use_stock_prefix(bool on) { stock_prefix_ = on; }
 
     // Without the shortcuts that only save work (remembered failed looks, home passed up the suit
     // at once), for the test that they reach the same fixpoint.
@@ -187,7 +215,8 @@ class DeadEndTest {
     }
 
     // Every card off the foundations, each stack bottom first, with its neighbours.
-    void collect(const PackedState<T>& state) {
+    // With a `stock_limit`, only the first that many stock cards (a stock prefix).
+    void collect(const PackedState<T>& state, int stock_limit = PackedState<T>::kMaxStock) {
         size_ = 0;
         // A new test: the versions move past every one noted so far, so no card's look is taken
         // for one of this test (they never go back, so nothing needs clearing).
@@ -210,7 +239,8 @@ class DeadEndTest {
             if (d > 0) link(size_ - 2, size_ - 1);
         }
         // A stock card's depth is its place in the draw order (0: drawn next).
-        stock_count_ = state.stock_left();
+        tableau_size_ = size_;
+        stock_count_ = std::min(state.stock_left(), stock_limit);
         for (int d = 0; d < stock_count_; ++d) {
             add(state.stock_card(d), kStock, static_cast<std::uint8_t>(d));
             gap_[d] = static_cast<std::uint8_t>(d);
@@ -288,12 +318,56 @@ class DeadEndTest {
 
     // A landing for card i's first move: not onto a card under it in its column or the waste, nor
     // onto a stock card that i cannot wait for on the waste (drawn_clear).
-    bool has_landing(int i) const {
+    bool has_landing(int i) {
+        const std::uint8_t* prefix = prefix_for(i);
+        if (prefix != nullptr) {
+            if (prefixes_[drawn_by(i)].space && may_fill_space(card_[i])) return true;
+            return some_parent_can_be_top(i, [&](int p) {
+                if (stack_[p] < kWaste) return (prefix[p] & kFree) == 0;
+                return (stack_[p] == stack_[i] && stack_[p] != kStock && depth_[p] < depth_[i]) ||
+                       !drawn_clear(i, p);
+            });
+        }
         if (space_ && may_fill_space(card_[i])) return true;
         return some_parent_can_be_top(i, [&](int p) {
             return (stack_[p] == stack_[i] && stack_[p] != kStock && depth_[p] < depth_[i]) ||
                    !drawn_clear(i, p);
         });
+    }
+
+    // The most stock cards drawn when waste or stock card i makes its first move (see "Stock
+    // prefixes"): every card drawn after it before then has left the waste, so has apart.
+    int drawn_by(int i) const { return first_stuck(stack_[i] == kStock ? depth_[i] + 1 : 0); }
+
+    // The flags of the tableau cards in the test of the stock prefix that waste or stock card i's
+    // first move comes within, or null where there is none to read: the rule is off, i is a
+    // column card, the prefix is the whole stock, or its test stopped early with every card home
+    // (its flags are then not the whole fixpoint).
+    const std::uint8_t* prefix_for(int i) {
+        if constexpr (T::kDeals) {
+            return nullptr;  // Double Dot deals its stock onto the columns: it has no waste
+        } else {
+            if (!stock_prefix_ || stack_[i] < kWaste) return nullptr;
+            const int drawn = drawn_by(i);
+            if (drawn >= stock_count_) return nullptr;
+            Prefix& prefix = prefixes_[drawn];
+            if (prefix.test != test_count_) {
+                if (!prefix_test_) {
+                    prefix_test_ = std::make_unique<DeadEndTest<T>>();
+                    prefix_flags_.resize(std::size_t{PackedState<T>::kMaxStock} * kMaxCards);
+                }
+                DeadEndTest<T>& test = *prefix_test_;
+                test.ranks_ = ranks_;
+                test.collect(*state_, drawn);
+                prefix.test = test_count_;
+                prefix.whole = !test.fixpoint(*state_);
+                prefix.space = test.space_;
+                std::copy(test.flags_.begin(), test.flags_.begin() + tableau_size_,
+                          prefix_flags_.begin() + std::size_t(drawn) * kMaxCards);
+            }
+            if (!prefix.whole) return nullptr;
+            return prefix_flags_.data() + std::size_t(drawn) * kMaxCards;
+        }
     }
 
     // The first stock card from the d-th drawn on without apart (stock_count_ if none): a union-find
@@ -322,14 +396,16 @@ class DeadEndTest {
         }
     }
 
-    bool pile_can_take(const PackedState<T>& state, int i) const {
+    bool pile_can_take(const PackedState<T>& state, int i) {
         const Card card = card_[i];
         if (state.foundation_takes(card)) return true;
         const int rank = rank_before(card);
         if (rank == 0) return false;
         const Card needed(rank, card.suit());
+        const std::uint8_t* prefix = (flags_[i] & kOwn) ? nullptr : prefix_for(i);
         for (int k = 0; k < copy_count_[needed.bits()]; ++k) {
             const int y = copies_[needed.bits()][k];
+            if (prefix != nullptr && stack_[y] < kWaste && !(prefix[y] & kHome)) continue;
             if ((flags_[y] & kHome) && ((flags_[i] & kOwn) || drawn_clear(i, y))) return true;
         }
         return false;
@@ -494,6 +570,22 @@ class DeadEndTest {
 
     bool shortcuts_ = true;
     bool stock_landings_ = true;
+    bool stock_prefix_ = false;
+    // The stock prefixes' tests (stock prefixes): for each length, the lost() call it was last
+    // run for, whether its fixpoint is whole, its `space`, and its tableau cards' flags (in
+    // prefix_flags_, kMaxCards a length); the columns are collected first, so a tableau card has
+    // the same index in both tests.
+    struct Prefix {
+        std::uint64_t test = 0;
+        bool whole = false;
+        bool space = false;
+    };
+    const PackedState<T>* state_ = nullptr;  // the position of the running lost()
+    std::uint64_t test_count_ = 0;           // lost() calls so far
+    int tableau_size_ = 0;                   // the column cards, collected first
+    std::unique_ptr<DeadEndTest<T>> prefix_test_;
+    std::vector<std::uint8_t> prefix_flags_;
+    std::array<Prefix, PackedState<T>::kMaxStock> prefixes_{};
     int size_ = 0;
     int homeless_ = 0;  // cards without home, during fixpoint()
     // The versions that the looks for landings and piles read (landing_may_have_come), and each
@@ -550,12 +642,18 @@ inline bool dead_end_test_pays(int stock_left) {
     return stock_left < kDeadEndStockLimit;
 }
 
-// The test on a plain position (a valid one: validation first), for tests and tools; `shortcuts`
-// off computes the same fixpoint the slow way (DeadEndTest::use_shortcuts).
-bool dead_end(const Position& position, bool shortcuts = true);
+// How the test on a plain position runs: `shortcuts` off computes the same fixpoint the slow way
+// (DeadEndTest::use_shortcuts); `stock_prefix` adds the stock prefixes' rule (use_stock_prefix).
+struct DeadEndOptions {
+    bool shortcuts = true;
+    bool stock_prefix = false;
+};
+
+// The test on a plain position (a valid one: validation first), for tests and tools.
+bool dead_end(const Position& position, DeadEndOptions options = {});
 // The cards that test leaves without `home` (DeadEndTest::homeless): 0 when it is not lost.
-int dead_end_homeless(const Position& position, bool shortcuts = true);
+int dead_end_homeless(const Position& position, DeadEndOptions options = {});
 // Those cards, and where they lie (DeadEndTest::stuck_cards): empty when it is not lost.
-std::vector<StuckCard> dead_end_cards(const Position& position);
+std::vector<StuckCard> dead_end_cards(const Position& position, DeadEndOptions options = {});
 
 }  // namespace patience
