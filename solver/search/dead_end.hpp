@@ -118,9 +118,11 @@ struct StuckCard {
 // - home(c) without own(c) (its first move goes home) needs the copy y that raised its pile, if y
 //   lies in a column, to have home in the prefix's test.
 // J reads only the stock cards' apart, which only switches on, so the rules stay monotone: a
-// larger J is a longer prefix, with more lines and more flags. Nothing in the argument asks which copy of a
-// card is where, so it holds for any number of decks; it covers Lady Palk's king-only spaces,
-// Emperor's face-down cards and Double Dot's deals and wrapping foundations.
+// larger J is a longer prefix, with more lines and more flags.
+//
+// Nothing in the argument asks which copy of a card is where, so it holds for any number of
+// decks; it covers Lady Palk's king-only spaces, Emperor's face-down cards and Double Dot's deals
+// and wrapping foundations.
 //
 // Tested against the unpruned reference search (every position it calls lost is lost) and by
 // ablation (`--disable dead-ends` must not change a verdict), in tests/dead_end_test.cpp.
@@ -358,6 +360,7 @@ class DeadEndTest {
                 }
                 DeadEndTest<T>& test = *prefix_test_;
                 test.ranks_ = ranks_;
+                test.shortcuts_ = shortcuts_;
                 test.collect(*state_, drawn);
                 prefix.test = test_count_;
                 prefix.whole = !test.fixpoint(*state_);

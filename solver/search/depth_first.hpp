@@ -264,15 +264,16 @@ class DepthFirstSearch final : public SearchMember<T> {
         if (sampler_ != nullptr && sampler_->wants(state_.stock_left())) {
             sampler_->keep(state_.to_position());
         }
+        // A search's start is tested with the stock prefixes too (dead_end.hpp): a prefix's test
+        // costs as much as the position's, one is run for each prefix the rules read, and deeper
+        // in the search they cut little (README, "How it decides").
+        dead_end_.use_stock_prefix(frames_.empty() && config_.techniques.stock_prefix);
         // The capacity test runs after moves between columns too, unlike the dead-end test
         // (worth_a_dead_end_test): such a move seldom changes the relaxed game, whose verdict is
         // then one lookup, and a relaxed loss there ends the rearranging of a lost end game's
         // columns at once instead of one move later, in every child. In 3M nodes the complete
         // search then gets through 231 card flows (node_histogram.hpp) of Diplomat seed 966
         // instead of 84, and 1,618 of Emperor-modern seed 132 instead of 46, in the same time.
-        // A search's start is tested with the stock prefixes too (dead_end.hpp), once: a prefix's
-        // test costs as much as the position's, and one is run for each prefix the rules read.
-        dead_end_.use_stock_prefix(frames_.empty() && config_.techniques.stock_prefix);
         const bool worth_a_test = undo_.empty() || (worth_a_dead_end_test(undo_.back().move) &&
                                                     dead_end_test_pays(state_.stock_left()));
         if ((worth_a_test && config_.techniques.dead_ends && dead_end_.lost(state_)) ||
