@@ -322,16 +322,10 @@ class DeadEndTest {
     // onto a stock card that i cannot wait for on the waste (drawn_clear).
     bool has_landing(int i) {
         const std::uint8_t* prefix = prefix_for(i);
-        if (prefix != nullptr) {
-            if (prefixes_[drawn_by(i)].space && may_fill_space(card_[i])) return true;
-            return some_parent_can_be_top(i, [&](int p) {
-                if (stack_[p] < kWaste) return (prefix[p] & kFree) == 0;
-                return (stack_[p] == stack_[i] && stack_[p] != kStock && depth_[p] < depth_[i]) ||
-                       !drawn_clear(i, p);
-            });
-        }
-        if (space_ && may_fill_space(card_[i])) return true;
+        const bool space = prefix != nullptr ? prefixes_[drawn_by(i)].space : space_;
+        if (space && may_fill_space(card_[i])) return true;
         return some_parent_can_be_top(i, [&](int p) {
+            if (prefix != nullptr && stack_[p] < kWaste && !(prefix[p] & kFree)) return true;
             return (stack_[p] == stack_[i] && stack_[p] != kStock && depth_[p] < depth_[i]) ||
                    !drawn_clear(i, p);
         });
