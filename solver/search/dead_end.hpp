@@ -339,32 +339,38 @@ class DeadEndTest {
     // first move comes within, or null where there is none to read: the rule is off, i is a
     // column card, the prefix is the whole stock, or its test stopped early with every card home
     // (its flags are then not the whole fixpoint).
+    // The check that the rule is on stays inline: the fixpoint calls this for every waste and
+    // stock card it looks at, and most tests run with the rule off.
     const std::uint8_t* prefix_for(int i) {
         if constexpr (T::kDeals) {
             return nullptr;  // Double Dot deals its stock onto the columns: it has no waste
         } else {
             if (!stock_prefix_ || stack_[i] < kWaste) return nullptr;
-            const int drawn = drawn_by(i);
-            if (drawn >= stock_count_) return nullptr;
-            Prefix& prefix = prefixes_[drawn];
-            if (prefix.test != test_count_) {
-                if (!prefix_test_) {
-                    prefix_test_ = std::make_unique<DeadEndTest<T>>();
-                    prefix_flags_.resize(std::size_t{PackedState<T>::kMaxStock} * kMaxCards);
-                }
-                DeadEndTest<T>& test = *prefix_test_;
-                test.ranks_ = ranks_;
-                test.shortcuts_ = shortcuts_;
-                test.collect(*state_, drawn);
-                prefix.test = test_count_;
-                prefix.whole = !test.fixpoint(*state_);
-                prefix.space = test.space_;
-                std::copy(test.flags_.begin(), test.flags_.begin() + tableau_size_,
-                          prefix_flags_.begin() + std::size_t(drawn) * kMaxCards);
-            }
-            if (!prefix.whole) return nullptr;
-            return prefix_flags_.data() + std::size_t(drawn) * kMaxCards;
+            return read_prefix(i);
         }
+    }
+
+    [[gnu::noinline]] const std::uint8_t* read_prefix(int i) {
+        const int drawn = drawn_by(i);
+        if (drawn >= stock_count_) return nullptr;
+        Prefix& prefix = prefixes_[drawn];
+        if (prefix.test != test_count_) {
+            if (!prefix_test_) {
+                prefix_test_ = std::make_unique<DeadEndTest<T>>();
+                prefix_flags_.resize(std::size_t{PackedState<T>::kMaxStock} * kMaxCards);
+            }
+            DeadEndTest<T>& test = *prefix_test_;
+            test.ranks_ = ranks_;
+            test.shortcuts_ = shortcuts_;
+            test.collect(*state_, drawn);
+            prefix.test = test_count_;
+            prefix.whole = !test.fixpoint(*state_);
+            prefix.space = test.space_;
+            std::copy(test.flags_.begin(), test.flags_.begin() + tableau_size_,
+                      prefix_flags_.begin() + std::size_t(drawn) * kMaxCards);
+        }
+        if (!prefix.whole) return nullptr;
+        return prefix_flags_.data() + std::size_t(drawn) * kMaxCards;
     }
 
     // The first stock card from the d-th drawn on without apart (stock_count_ if none): a union-find
