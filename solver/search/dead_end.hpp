@@ -119,6 +119,9 @@ struct StuckCard {
 //   lies in a column, to have home in the prefix's test.
 // J reads only the stock cards' apart, which only switches on, so the rules stay monotone: a
 // larger J is a longer prefix, with more lines and more flags.
+// The prefix's own test runs without the rule: with it (prefixes of prefixes, up to three deep; as
+// sound, by the same argument for the prefix position), Malmaison seeds 1-100,000 have the same 38
+// deals lost as dealt.
 //
 // Nothing in the argument asks which copy of a card is where, so it holds for any number of
 // decks; it covers Lady Palk's king-only spaces, Emperor's face-down cards and Double Dot's deals
