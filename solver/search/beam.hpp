@@ -15,6 +15,14 @@
 // starts again from the start with twice the width (after kWidthDoublings doublings, the first
 // width again, with a new salt).
 //
+// Children seen before in the same run are a third of those scored (32% in Emperor seeds 29, 82
+// and 555 at 1M nodes; 55% of them repeat a child of the same level, the rest a position of an
+// earlier one).
+// Scoring fewer of them did not pay, Emperor seeds 1-3000 at 1M nodes (2,955 deals won as it is):
+// not making second moves of the same cards (second_move.hpp) cut the repeats by 4% and won 2,955;
+// trying the best-ordered moves until 3 new children came (at most 5) won 2,932, and until 2 came
+// (at most 3) 2,953.
+//
 // A position that a stricter, unsound version of the dead-end test calls lost is kept only where
 // the level has room after the others (doubts.hpp). The test runs without the stock prefixes
 // (dead_end.hpp): with them it won the same deals at 1M nodes (Emperor seeds 1-1000: 985, in 1.55
