@@ -494,6 +494,26 @@ TEST(DeadEndReason, SaysWhereEachStuckCardLies) {
                            R"("face_down":true}]})");
 }
 
+// Double Dot's stock is dealt, not drawn, and a stock no deal can reach says why.
+TEST(DeadEndReason, SaysWhenDoubleDotCanNeverDealAgain) {
+    auto stuck = [](const char* card, int under) {
+        return StuckCard{*parse_card(card), StuckCard::kInStock, under, true};
+    };
+    const Position stranded = testing::make_position(
+        VariantId::DoubleDot, {"T1: 4C", "T2: 2H", "T3: 3D", "S: 2C 5H 4H AD 5D AS 3S 5S"}, 5);
+    EXPECT_EQ(cli::dead_end_line(stranded, {stuck("2C", 0), stuck("5H", 1)}),
+              "a dead end: 2C (the stock, dealt next), 5H (the stock, dealt after 1 card) can "
+              "never reach the foundations (no deal can ever be made: it needs a card in each of "
+              "the 8 columns, and they hold 3 cards)");
+    const Position full = testing::make_position(
+        VariantId::DoubleDot,
+        {"T1: 4C", "T2: 2H", "T3: 3D", "T4: 4H", "T5: AD", "T6: 5D", "T7: AS", "T8: 3S",
+         "S: 2C 5H 5S"},
+        5);
+    EXPECT_EQ(cli::dead_end_line(full, {stuck("2C", 0)}),
+              "a dead end: 2C (the stock, dealt next) can never reach the foundations");
+}
+
 // A full-rank end game the reference search proves lost (tests/end_games.hpp), re-proved with the
 // second key set.
 TEST_F(Cli, SolveConfirmLostReprovesALossWithOtherKeys) {

@@ -332,10 +332,24 @@ bool is_face_down(const Position& position, const StuckCard& c) {
 
 std::string cards(int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); }
 
+bool deals_to_columns(const Position& position) {
+    return rules_of(position.variant).stock == StockRule::DealToColumns;
+}
+
+// Double Dot with stock cards left and fewer cards in the columns than columns: no deal can ever
+// be made again (dead_end.hpp, "Stranded stock"). The number of cards in the columns, else -1.
+int stranded_column_cards(const Position& position) {
+    if (!deals_to_columns(position) || position.stock.empty()) return -1;
+    std::size_t cards = 0;
+    for (const auto& column : position.tableau) cards += column.size();
+    return cards < position.tableau.size() ? static_cast<int>(cards) : -1;
+}
+
 std::string place_text(const Position& position, const StuckCard& c) {
     if (c.column == StuckCard::kInStock) {
-        return c.under == 0 ? "the stock, drawn next"
-                            : "the stock, drawn after " + cards(c.under);
+        const std::string how = deals_to_columns(position) ? "dealt" : "drawn";
+        return c.under == 0 ? "the stock, " + how + " next"
+                            : "the stock, " + how + " after " + cards(c.under);
     }
     if (c.column == StuckCard::kInWaste) {
         return c.under == 0 ? "the waste's top" : "the waste, under " + cards(c.under);
@@ -370,6 +384,11 @@ std::string dead_end_line(const Position& position, const std::vector<StuckCard>
     // each of the others has a stuck copy of the card its pile needs before it, and so on down
     const auto others = static_cast<int>(stuck.size()) - first;
     if (others > 0) line += ", nor can " + cards(others) + " above them in their suits";
+    if (const int left = stranded_column_cards(position); left >= 0) {
+        line += " (no deal can ever be made: it needs a card in each of the " +
+                std::to_string(position.columns()) + " columns, and they hold " + cards(left) +
+                ")";
+    }
     return line;
 }
 
