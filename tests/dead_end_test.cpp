@@ -65,6 +65,38 @@ TEST(DeadEnd, LadyPalkQueensCannotFillSpaces) {
     expect_dead_only(palk, diplomat);
 }
 
+// Double Dot, five ranks: three cards in the eight columns and eight in the stock. A deal needs a
+// card in every column and nothing else brings cards into the columns, so the stock is never
+// dealt: lost, and the test sees it at once (it read every stock card as dealt some day, and the
+// search walked the arrangements of the three cards first). The same cards with the stock dealt
+// out win.
+TEST(DeadEnd, DoubleDotStockIsStrandedWithFewerCardsThanColumns) {
+    const std::initializer_list<std::string_view> piles = {
+        "F1: AC 3C 5C", "F2: AH 3H", "F3: 2D 4D", "F4: 2S 4S"};
+    std::vector<std::string_view> stranded = {"T1: 4C", "T2: 2H", "T3: 3D",
+                                              "S: 2C 5H 4H AD 5D AS 3S 5S"};
+    std::vector<std::string_view> dealt = {"T1: 4C 2C", "T2: 2H 5H", "T3: 3D 4H", "T4: AD",
+                                           "T5: 5D",    "T6: AS",    "T7: 3S",    "T8: 5S"};
+    stranded.insert(stranded.end(), piles);
+    dealt.insert(dealt.end(), piles);
+    const Position lost = make_position(VariantId::DoubleDot, stranded, 5);
+    const Position won = make_position(VariantId::DoubleDot, dealt, 5);
+    ASSERT_EQ(validation_problem(lost), "");
+    ASSERT_EQ(validation_problem(won), "");
+    expect_dead_only(lost, won);
+    // With eight cards in the columns a deal can come: the test leaves open the Double Dot deals
+    // the solver wins (each win replayed by the rules).
+    FastSolver fast(16u << 20);
+    int won_deals = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        const Position deal = deal_position(VariantId::DoubleDot, seed, 5);
+        if (fast.solve(deal, {}).verdict != Verdict::Won) continue;
+        ++won_deals;
+        EXPECT_FALSE(dead_end(deal)) << seed;
+    }
+    EXPECT_GE(won_deals, 10);
+}
+
 // The same Lady Palk cards: the two nines under the jack are where the diamonds' trouble starts
 // (their pile is at 8D), and every diamond above them is stuck too; the Diplomat twin has none.
 TEST(DeadEnd, NamesTheStuckCardsAndWhereTheyLie) {

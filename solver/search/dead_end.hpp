@@ -123,6 +123,17 @@ struct StuckCard {
 // sound, by the same argument for the prefix position), Malmaison seeds 1-100,000 have the same 38
 // deals lost as dealt.
 //
+// Stranded stock (Double Dot). A deal needs a card in every column, and no card comes into the
+// columns but by a deal (there is no waste; a card leaves a column only for another column or the
+// foundations, and never comes back from them), so between deals the number of cards in the
+// columns never grows. When it is smaller than the number of columns while the stock holds cards,
+// no deal can ever be made again: the stock cards stay in the stock, nothing above happens to
+// them, and none of them is ever a column top. So they get no flag at all (`free` included, which
+// the rules give every stock card otherwise), are no landing for any card, and never get home:
+// the position is lost. Without the rule the test reads every stock card as dealt some day, and
+// a search walks every arrangement of the few column cards left (8!/k! of them for k cards in 8
+// columns) before it gives up.
+//
 // Nothing in the argument asks which copy of a card is where, so it holds for any number of
 // decks; it covers Lady Palk's king-only spaces, Emperor's face-down cards and Double Dot's deals
 // and wrapping foundations.
@@ -243,8 +254,11 @@ class DeadEndTest {
             add(state.waste_card(d), kWaste, static_cast<std::uint8_t>(d));
             if (d > 0) link(size_ - 2, size_ - 1);
         }
-        // A stock card's depth is its place in the draw order (0: drawn next).
         tableau_size_ = size_;
+        if constexpr (T::kDeals) {  // no waste: the cards so far are the columns'
+            stock_stranded_ = state.stock_left() > 0 && tableau_size_ < T::kColumns;
+        }
+        // A stock card's depth is its place in the draw order (0: drawn next).
         stock_count_ = std::min(state.stock_left(), stock_limit);
         for (int d = 0; d < stock_count_; ++d) {
             add(state.stock_card(d), kStock, static_cast<std::uint8_t>(d));
@@ -260,7 +274,7 @@ class DeadEndTest {
     bool can_be_column_top(int p) const {
         if (stack_[p] < kWaste) return (flags_[p] & kFree) != 0;
         if constexpr (T::kDeals) {
-            if (stack_[p] == kStock) return true;
+            if (stack_[p] == kStock) return !stock_stranded_;  // dealt some day, if ever
         }
         if (stack_[p] == kStock && !stock_landings_) return false;
         return (flags_[p] & kOwn) != 0;  // waste and stock cards never ride
@@ -450,6 +464,9 @@ class DeadEndTest {
 
     // The rules for card i; returns the flags that switched on.
     [[gnu::always_inline]] std::uint8_t update(const PackedState<T>& state, int i) {
+        if constexpr (T::kDeals) {
+            if (stock_stranded_ && stack_[i] == kStock) return 0;  // never dealt
+        }
         std::uint8_t f = flags_[i];
         const int up = above_[i];
         // A covered card without flags, whose cover can neither leave it nor lift it, can gain
@@ -606,6 +623,7 @@ class DeadEndTest {
     mutable std::array<std::uint8_t, PackedState<T>::kMaxStock + 1> gap_{};
     int ranks_ = kMaxRanks;
     bool space_ = false;
+    bool stock_stranded_ = false;  // Double Dot: no deal can ever be made (stranded stock)
     std::array<Card, kMaxCards> card_{};
     std::array<std::uint8_t, kMaxCards> stack_{};
     std::array<std::uint8_t, kMaxCards> depth_{};
