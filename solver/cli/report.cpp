@@ -336,13 +336,13 @@ bool deals_to_columns(const Position& position) {
     return rules_of(position.variant).stock == StockRule::DealToColumns;
 }
 
-// Double Dot with stock cards left and fewer cards in the columns than columns: no deal can ever
-// be made again (dead_end.hpp, "Stranded stock"). The number of cards in the columns, else -1.
+// Where no deal can ever be made again (dead_end.hpp, "Stranded stock"): the number of cards in
+// the columns, else -1.
 int stranded_column_cards(const Position& position) {
-    if (!deals_to_columns(position) || position.stock.empty()) return -1;
+    if (!deals_to_columns(position) || !dead_end_stock_stranded(position)) return -1;
     std::size_t cards = 0;
     for (const auto& column : position.tableau) cards += column.size();
-    return cards < position.tableau.size() ? static_cast<int>(cards) : -1;
+    return static_cast<int>(cards);
 }
 
 std::string place_text(const Position& position, const StuckCard& c) {

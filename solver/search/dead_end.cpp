@@ -30,6 +30,10 @@ std::vector<StuckCard> dead_end_cards(const Position& position, DeadEndOptions o
     return tested(position, options, [](const auto& test) { return test.stuck_cards(); });
 }
 
+bool dead_end_stock_stranded(const Position& position) {
+    return tested(position, {}, [](const auto& test) { return test.stock_stranded(); });
+}
+
 bool dead_end(const Position& position, DeadEndOptions options) {
     return dead_end_homeless(position, options) > 0;
 }

@@ -127,12 +127,12 @@ struct StuckCard {
 // columns but by a deal (there is no waste; a card leaves a column only for another column or the
 // foundations, and never comes back from them), so between deals the number of cards in the
 // columns never grows. When it is smaller than the number of columns while the stock holds cards,
-// no deal can ever be made again: the stock cards stay in the stock, nothing above happens to
-// them, and none of them is ever a column top. So they get no flag at all (`free` included, which
-// the rules give every stock card otherwise), are no landing for any card, and never get home:
-// the position is lost. Without the rule the test reads every stock card as dealt some day, and
-// a search walks every arrangement of the few column cards left (8!/k! of them for k cards in 8
-// columns) before it gives up.
+// no deal can ever be made again: the stock cards stay in the stock, no event of the rules
+// happens to them, and none of them is ever a column top. So they get no flag at all (`free`
+// included, which the rules give every stock card otherwise), are no landing for any card, and
+// never get home: the position is lost. Without the rule the test reads every stock card as dealt
+// some day, and a search walks every arrangement of the few column cards left (8!/k! of them for
+// k cards in 8 columns) before it gives up.
 //
 // Nothing in the argument asks which copy of a card is where, so it holds for any number of
 // decks; it covers Lady Palk's king-only spaces, Emperor's face-down cards and Double Dot's deals
@@ -167,6 +167,10 @@ class DeadEndTest {
     // it on; off is only for the beam's doubts (doubts.hpp), which order the positions a probe
     // keeps and never prune. (Double Dot deals its stock onto the columns: there it stays on.)
     void count_stock_landings(bool on) { stock_landings_ = on; }
+
+    // Whether the last lost() found the stock stranded (Double Dot: no deal can come again, so
+    // every stock card is stuck; the rule "Stranded stock" above).
+    bool stock_stranded() const { return stock_stranded_; }
 
     // How many cards the last lost() left without `home`: none when it found no dead end (it
     // stops once every card has home), else those of the least fixpoint, the same with and
@@ -679,5 +683,7 @@ bool dead_end(const Position& position, DeadEndOptions options = {});
 int dead_end_homeless(const Position& position, DeadEndOptions options = {});
 // Those cards, and where they lie (DeadEndTest::stuck_cards): empty when it is not lost.
 std::vector<StuckCard> dead_end_cards(const Position& position, DeadEndOptions options = {});
+// Whether the test found the position's stock stranded (DeadEndTest::stock_stranded).
+bool dead_end_stock_stranded(const Position& position);
 
 }  // namespace patience
