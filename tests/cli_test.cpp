@@ -512,6 +512,10 @@ TEST(DeadEndReason, SaysWhenDoubleDotCanNeverDealAgain) {
         5);
     EXPECT_EQ(cli::dead_end_line(full, {stuck("2C", 0)}),
               "a dead end: 2C (the stock, dealt next) can never reach the foundations");
+    EXPECT_EQ(cli::dead_end_json(stranded, {stuck("2C", 0)}).dump(),
+              R"({"stuck":1,"first":[{"card":"2C","where":"stock","under":0,"face_down":false}],)"
+              R"("stranded_stock":{"column_cards":3,"columns":8}})");
+    EXPECT_FALSE(cli::dead_end_json(full, {stuck("2C", 0)}).contains("stranded_stock"));
 }
 
 // A full-rank end game the reference search proves lost (tests/end_games.hpp), re-proved with the

@@ -402,7 +402,11 @@ nlohmann::ordered_json dead_end_json(const Position& position,
                          {"under", c.under},
                          {"face_down", is_face_down(position, c)}});
     }
-    return {{"stuck", stuck.size()}, {"first", first}};
+    nlohmann::ordered_json json = {{"stuck", stuck.size()}, {"first", first}};
+    if (const int left = stranded_column_cards(position); left >= 0) {
+        json["stranded_stock"] = {{"column_cards", left}, {"columns", position.columns()}};
+    }
+    return json;
 }
 
 std::string mistake_line(const MistakeReport& report, const std::vector<Move>& moves) {
