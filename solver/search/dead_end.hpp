@@ -537,7 +537,13 @@ class DeadEndTest {
     // remembered. A `space` per column, so that a column card's first move may land only in a
     // space other than its own column, changed nothing measured (that position: 1,608,825 nodes
     // either way; bench/positions/end-games the same; 159 of 300 sampled end games with an
-    // empty stock called lost either way), and was left out.
+    // empty stock called lost either way), and was left out. Looks that note a time per card (a
+    // look for card i's landings repeated only once a copy of a card it builds on became a
+    // possible column top, a pile's look once a copy of the card it needs gained home) instead of
+    // the two versions for all cards reach the same fixpoint but cost more than they save: most
+    // looks are a card's first in its test. Emperor seed 29 at 300,000 nodes (callgrind):
+    // has_landing -7%, pile_can_take -2%, the sweeps +37% for working out the times, the whole
+    // search 7.48 -> 8.33 billion instructions.
     bool fixpoint(const PackedState<T>& state) {
         homeless_ = size_;
         for (bool changed = true; changed;) {
