@@ -183,6 +183,22 @@ TEST(Restarts, AProbeRetiresAtItsOwnNodeCount) {
     EXPECT_EQ(portfolio(Techniques{}).front().config.retire_after, kGreedyRetirement);
 }
 
+// Every run of a restarting probe starts from the same position, so the start's dead-end test (the
+// costliest, with the stock prefixes) is made once, in the first run, however many runs follow;
+// and the probe searches as it would with the test made at every run (its verdict is the same).
+TEST(Restarts, TheStartIsTestedForDeadEndsOnce) {
+    using T = VariantTraits<VariantId::Malmaison>;
+    const Position start = deal_position(VariantId::Malmaison, 522);
+    TranspositionTable table(16u << 20);
+    DepthFirstSearch<T> probe(start, SearchConfig{2, 1, 16, Techniques{}}, table);
+    while (probe.runs() < 40) {
+        ASSERT_EQ(probe.run(probe.nodes() + 64, SearchClock::time_point::max()),
+                  SearchStatus::Paused);
+    }
+    EXPECT_EQ(probe.start_dead_end_tests(), 1u);
+    EXPECT_FALSE(dead_end(start, DeadEndOptions{true, true}));  // alive, with the prefixes too
+}
+
 // A restarting probe's runs share its table marks: a later run never expands again a position an
 // earlier run exhausted, so on a lost end game the probe expands each position once in all its
 // runs, and the start position once per run. Runs with marks of their own would each search the

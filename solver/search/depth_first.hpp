@@ -149,6 +149,8 @@ class DepthFirstSearch final : public SearchMember<T> {
     }
     // Runs started so far (restarting probes; 1 for any other search once it ran).
     std::uint64_t runs() const { return run_index_ + 1; }
+    // How many times the start was given the dead-end test (dead_end_lost), for tests.
+    std::uint64_t start_dead_end_tests() const { return start_dead_end_tests_; }
 
     void record_into(HistogramRecorder* recorder) override { recorder_ = recorder; }
     void sample_into(PositionSampler* sampler) override { sampler_ = sampler; }
@@ -215,6 +217,23 @@ class DepthFirstSearch final : public SearchMember<T> {
         salt_ = run_salt(stream_, run_index_);
     }
 
+    // The dead-end test of the position just entered. Every run of a restarting probe starts
+    // from the same position (restart() takes every move back, and enter() plays the same safe
+    // moves), and the test is a function of the position alone, so a start found alive stays
+    // alive: its test is made in the first run only. At the start it is the costliest test the
+    // search makes (with the stock prefixes: one more test for each prefix read), and Malmaison's
+    // probes restart hundreds of times a million nodes: seed 522 took 64 s for its million nodes,
+    // 98% of them in the test, where the same nodes and verdict now take 2.6 s.
+    bool dead_end_lost(bool at_start) {
+        if (at_start && start_alive_) return false;
+        const bool lost = dead_end_.lost(state_);
+        if (at_start) {
+            start_alive_ = !lost;
+            ++start_dead_end_tests_;
+        }
+        return lost;
+    }
+
     void take_back_to(std::size_t size) {
         while (undo_.size() > size) {
             state_.undo(undo_.back());
@@ -267,7 +286,8 @@ class DepthFirstSearch final : public SearchMember<T> {
         // A search's start is tested with the stock prefixes too (dead_end.hpp): a prefix's test
         // costs as much as the position's, one is run for each prefix the rules read, and deeper
         // in the search they cut little (README, "How it decides").
-        dead_end_.use_stock_prefix(frames_.empty() && config_.techniques.stock_prefix);
+        const bool at_start = frames_.empty();
+        dead_end_.use_stock_prefix(at_start && config_.techniques.stock_prefix);
         // The capacity test runs after moves between columns too, unlike the dead-end test
         // (worth_a_dead_end_test): such a move seldom changes the relaxed game, whose verdict is
         // then one lookup, and a relaxed loss there ends the rearranging of a lost end game's
@@ -276,7 +296,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         // instead of 84, and 1,618 of Emperor-modern seed 132 instead of 46, in the same time.
         const bool worth_a_test = undo_.empty() || (worth_a_dead_end_test(undo_.back().move) &&
                                                     dead_end_test_pays(state_.stock_left()));
-        if ((worth_a_test && config_.techniques.dead_ends && dead_end_.lost(state_)) ||
+        if ((worth_a_test && config_.techniques.dead_ends && dead_end_lost(at_start)) ||
             (config_.techniques.capacity && config_.complete() && capacity_.lost(state_))) {
             // A proven loss: marked as a test's proof, so it is never tested again. The
             // capacity test runs in the complete search only: in the probes it cost Emperor-modern
@@ -385,6 +405,8 @@ class DepthFirstSearch final : public SearchMember<T> {
     std::vector<Undo> undo_;
     std::vector<ScoredMove> scored_;
     DeadEndTest<T> dead_end_;
+    bool start_alive_ = false;  // the dead-end test found the start alive (dead_end_lost)
+    std::uint64_t start_dead_end_tests_ = 0;
     LookaheadPace lookahead_pace_;
     CapacityTest<T> capacity_{config_.key_set, capacity_budget_of(config_, start_)};
     std::uint64_t nodes_ = 0;
