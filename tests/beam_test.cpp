@@ -356,5 +356,24 @@ TEST(ProgressScore, PrefersCardsUpAndPaysForBuriedCards) {
     EXPECT_EQ(inverted - in_order, -W::kInversion);
 }
 
+// Malmaison's waste costs more a card than the other games' (its stock is the longest, and a card
+// builds on one card identity only); its other weights are theirs.
+TEST(ProgressScore, MalmaisonPaysMoreForItsWaste) {
+    using W = ProgressWeights;
+    ASSERT_GT(W::kWasteMalmaison, W::kWaste);
+    const auto base = score_of(VariantId::Malmaison, {"T1: 5S", "T2: 9D", "F1: AH"});
+    EXPECT_EQ(score_of(VariantId::Malmaison, {"T1: 5S", "T2: 9D", "F1: AH", "W: 7D"}) - base,
+              -W::kWasteMalmaison);
+    EXPECT_EQ(score_of(VariantId::Malmaison, {"T1: 5S", "T2: 9D", "F1: AH", "W: 3D 7D"}) - base,
+              -2 * W::kWasteMalmaison - W::kInversion);
+    EXPECT_EQ(score_of(VariantId::Malmaison, {"T1: 5S", "T2: 9D", "F1: AH 2H"}) - base, W::kUp);
+    for (VariantId other : {VariantId::Diplomat, VariantId::LadyPalk, VariantId::Emperor,
+                            VariantId::EmperorModern}) {
+        const auto other_base = score_of(other, {"T1: 5S", "T2: 9D", "F1: AH"});
+        EXPECT_EQ(score_of(other, {"T1: 5S", "T2: 9D", "F1: AH", "W: 7D"}) - other_base,
+                  -W::kWaste);
+    }
+}
+
 }  // namespace
 }  // namespace patience

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/variant.hpp"
 #include "solver/packed_state.hpp"
 
 namespace patience {
@@ -33,7 +34,19 @@ struct ProgressWeights {
     static constexpr int kWaste = 400;
     static constexpr int kInversion = 1500;
     static constexpr int kBreak = 60;
+    // Malmaison's card in the waste. Its stock is the longest (128 cards at full rank), and a card
+    // builds on just one card identity, so a waste card waits longer for a way out. Deals won at
+    // 1M nodes with eleven ranks (the most at which a tenth of the deals or more is won), seeds
+    // 1-80 and 81-160, with 400 (the other games' weight), 1,000, 1,600, 3,200: 25 + 30, 27 + 33,
+    // 32 + 37 (kept), 31 + 34; with 1,600 and 800 or 4,000 per inversion, 29 and 29 of seeds 1-80,
+    // and with 200 per break, 29. Twelve ranks, seeds 1-100: 14 with 400, 15 with 1,600.
+    static constexpr int kWasteMalmaison = 1600;
 };
+
+// The weight against a card in the waste, for variant T.
+template <class T>
+inline constexpr int kWasteWeight =
+    T::kId == VariantId::Malmaison ? ProgressWeights::kWasteMalmaison : ProgressWeights::kWaste;
 
 // Higher is better. Besides the cards up: face-down cards still to turn, the waste (a one-pass
 // waste is a stack that must later be emptied from the top, so every card in it is a debt, and one
@@ -52,7 +65,7 @@ std::int64_t progress_score(const PackedState<T>& state) {
                 score -= W::kBreak * i / 2 + W::kBreak;
         }
     }
-    score -= std::int64_t{W::kWaste} * state.waste_size();
+    score -= std::int64_t{kWasteWeight<T>} * state.waste_size();
     std::array<int, kSuitCount> lowest;
     lowest.fill(kMaxRanks + 1);
     for (int i = 0; i < state.waste_size(); ++i) {
