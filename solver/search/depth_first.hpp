@@ -223,7 +223,8 @@ class DepthFirstSearch final : public SearchMember<T> {
     // alive: its test is made in the first run only. At the start it is the costliest test the
     // search makes (with the stock prefixes: one more test for each prefix read), and Malmaison's
     // probes restart hundreds of times a million nodes: seed 522 took 64 s for its million nodes,
-    // 98% of them in the test, where the same nodes and verdict now take 2.6 s.
+    // 98% of them in the test, where the same nodes and verdict now take 2.6 s; seeds 1-1000
+    // took 6,079 CPU seconds, and take 1,923, deal by deal in the same nodes.
     bool dead_end_lost(bool at_start) {
         if (at_start && start_alive_) return false;
         const bool lost = dead_end_.lost(state_);

@@ -39,7 +39,8 @@ struct ProgressWeights {
     // 1M nodes with eleven ranks (the most at which a tenth of the deals or more is won), seeds
     // 1-80 and 81-160, with 400 (the other games' weight), 1,000, 1,600, 3,200: 25 + 30, 27 + 33,
     // 32 + 37 (kept), 31 + 34; with 1,600 and 800 or 4,000 per inversion, 29 and 29 of seeds 1-80,
-    // and with 200 per break, 29. Twelve ranks, seeds 1-100: 14 with 400, 15 with 1,600.
+    // and with 200 per break, 29. Twelve ranks, seeds 1-100: 14 with 400, 15 with 1,600. Full
+    // deals, seeds 1-1000: 4 with 400 (554, 696, 705, 858), 6 with 1,600 (and 658, 717).
     static constexpr int kWasteMalmaison = 1600;
 };
 
