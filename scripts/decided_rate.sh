@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The decided-rate harness: solves a seed range of every variant at one or more node budgets with
 # `patience batch` and prints, per variant and budget, won / lost / unknown, the decided share, and
-# the median, 90th and 99th percentile of nodes per deal (and of nodes per decided deal).
-# Every search change quotes its output before and after.
+# the median, 90th and 99th percentile of nodes per deal (and of nodes per decided deal), and over
+# the deals left unknown, the mean of the most cards up in a position searched ("unk up", a share
+# of the deal's cards: how far the best lines got where nothing was decided; "-" without unknown
+# deals, or with batch files written before it was recorded). Every search change quotes its
+# output before and after.
 #
 # Usage: scripts/decided_rate.sh [--seeds A-B] [--budgets N[,N...]] [--variants V[,V...]|all]
 #                                [--threads T] [--memory MIB] [--disable LIST] [--keep DIR]
@@ -31,7 +34,7 @@ while [ $# -gt 0 ]; do
         --disable) disable="$2"; shift 2 ;;
         --keep) keep="$2"; shift 2 ;;
         --json) json=1; shift ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "decided_rate.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -51,7 +54,8 @@ for budget in ${budgets//,/ }; do
         --out "$file" "${extra[@]}" > /dev/null
     files+=("$budget=$file")
 done
-python3 - "$json" "${files[@]}" <<'PY'
+"$patience" variants --json > "$dir/variants.json"
+python3 - "$json" "$dir/variants.json" "${files[@]}" <<'PY'
 import json, sys
 
 def percentile(values, p):
@@ -61,8 +65,9 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(p * len(values)))]
 
 as_json = sys.argv[1] == "1"
+decks = {v["name"]: v["decks"] for v in json.load(open(sys.argv[2]))}
 rows = []
-for spec in sys.argv[2:]:
+for spec in sys.argv[3:]:
     budget, path = spec.split("=", 1)
     by_variant = {}
     for line in open(path):
@@ -72,6 +77,9 @@ for spec in sys.argv[2:]:
         count = {r: sum(d["result"] == r for d in deals) for r in ("won", "lost", "unknown")}
         nodes = [d["nodes"] for d in deals]
         decided = [d["nodes"] for d in deals if d["result"] != "unknown"]
+        # The share of the deal's cards (every copy of every card) up in the furthest position.
+        unknown_up = [d["most_up"] / (decks[variant] * 4 * d["ranks"]) for d in deals
+                      if d["result"] == "unknown" and "most_up" in d]
         rows.append({
             "variant": variant, "budget": int(budget), "deals": len(deals), **count,
             "decided": (count["won"] + count["lost"]) / len(deals),
@@ -81,19 +89,22 @@ for spec in sys.argv[2:]:
             "decided_nodes_p90": percentile(decided, 0.9),
             "decided_nodes_p99": percentile(decided, 0.99),
             "seconds": sum(d["ms"] for d in deals) / 1000.0,
+            "unknown_most_up": sum(unknown_up) / len(unknown_up) if unknown_up else None,
         })
 if as_json:
     for r in rows:
         print(json.dumps(r))
     sys.exit(0)
 fmt = lambda v: "-" if v is None else str(v)
+share = lambda v: "-" if v is None else f"{100 * v:.1f}%"
 header = (f"{'variant':15} {'budget':>9} {'deals':>6} {'won':>5} {'lost':>5} {'unknown':>7} "
           f"{'decided':>8} {'med':>9} {'p90':>9} {'p99':>9} {'dec med':>9} {'dec p90':>9} "
-          f"{'dec p99':>9} {'cpu s':>8}")
+          f"{'dec p99':>9} {'cpu s':>8} {'unk up':>7}")
 print(header)
 for r in rows:
     print(f"{r['variant']:15} {r['budget']:>9} {r['deals']:>6} {r['won']:>5} {r['lost']:>5} "
           f"{r['unknown']:>7} {100 * r['decided']:>7.1f}% {fmt(r['nodes_median']):>9} "
           f"{fmt(r['nodes_p90']):>9} {fmt(r['nodes_p99']):>9} {fmt(r['decided_nodes_median']):>9} "
-          f"{fmt(r['decided_nodes_p90']):>9} {fmt(r['decided_nodes_p99']):>9} {r['seconds']:>8.1f}")
+          f"{fmt(r['decided_nodes_p90']):>9} {fmt(r['decided_nodes_p99']):>9} {r['seconds']:>8.1f} "
+          f"{share(r['unknown_most_up']):>7}")
 PY

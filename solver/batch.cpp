@@ -311,7 +311,8 @@ Statistics run_batch(const BatchConfig& config,
                                            result.limit,
                                            id.pysol,
                                            conditions,
-                                           result.decided_by};
+                                           result.decided_by,
+                                           result.most_up};
                         const std::string line = to_json_line(record) + "\n";
 
                         std::lock_guard lock(output);

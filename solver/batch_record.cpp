@@ -16,6 +16,7 @@ std::string to_json_line(const BatchRecord& r) {
     if (r.result == Verdict::Won) line["moves"] = r.moves;
     if (r.result == Verdict::Unknown) line["limit"] = to_string(r.limit);
     if (!r.decided_by.empty()) line["decided_by"] = r.decided_by;
+    if (r.most_up >= 0) line["most_up"] = r.most_up;
     if (r.pysol) line["numbering"] = "pysol";
     const RunConditions& c = r.conditions;
     if (c.recorded) {
@@ -134,6 +135,15 @@ std::optional<BatchRecord> parse_batch_line(std::string_view text, std::string& 
             return std::nullopt;
         }
         r.decided_by = json["decided_by"].get<std::string>();
+    }
+    if (json.contains("most_up")) {
+        const auto& most_up = json["most_up"];
+        const int total = rules_of(r.variant).decks * kSuitCount * r.ranks;
+        if (!most_up.is_number_unsigned() || most_up.get<std::uint64_t>() > std::uint64_t(total)) {
+            error = "field 'most_up' is not a card count from 0 to " + std::to_string(total);
+            return std::nullopt;
+        }
+        r.most_up = static_cast<int>(most_up.get<std::uint64_t>());
     }
     if (json.contains("numbering")) {
         const auto& numbering = json["numbering"];

@@ -44,6 +44,9 @@ struct BatchRecord {
     // The search that reached the verdict (SolveResult::decided_by); "" for `unknown`, and for
     // lines written before it was recorded.
     std::string decided_by;
+    // The most cards on the foundations in any position the search reached
+    // (SolveResult::most_up); -1 for lines written before it was recorded.
+    int most_up = -1;
 
     // Deals are identified by (variant, seed, ranks) and the numbering of the seed: a batch file
     // holds each at most once.
@@ -58,7 +61,7 @@ struct BatchRecord {
 };
 
 // {"variant":..,"seed":..,"ranks":..,"result":..,"nodes":..,"ms":..,"moves":..[,"limit":..]
-//  [,"decided_by":..][,"numbering":"pysol"],"node_limit":..,"time_limit":..,"memory_mib":..[,"disabled":..],
+//  [,"decided_by":..][,"most_up":..][,"numbering":"pysol"],"node_limit":..,"time_limit":..,"memory_mib":..[,"disabled":..],
 //  "version":..[,"commit":..]} without a trailing newline. "moves" is null unless the deal was
 // won; "limit" (which limit stopped the search) only for `unknown`.
 std::string to_json_line(const BatchRecord& record);

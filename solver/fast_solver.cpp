@@ -32,6 +32,14 @@ std::uint64_t total_nodes(const Members<T>& members) {
     return sum;
 }
 
+// The most cards up that any member reached (SolveResult::most_up).
+template <class T>
+int most_up(const Members<T>& members) {
+    int most = 0;
+    for (const auto& m : members) most = std::max(most, m->most_up());
+    return most;
+}
+
 // What the end of a member's turn means for the whole solve: nothing (it goes on, or a probe ran
 // out of moves, which proves nothing), or a verdict, or a limit. Only the exhaustion of the last
 // complete search still open is `lost` (portfolio.hpp's complete helpers: the first of several to
@@ -102,7 +110,7 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
                                            search, complete_open);
             if (limits.progress) {
                 tree_share = std::max(tree_share, search.tree_share_done());
-                limits.progress({total_nodes(members), tree_share});
+                limits.progress({total_nodes(members), tree_share, most_up(members)});
             }
             if (end.decides) {
                 result.verdict = end.verdict;
@@ -143,6 +151,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
     std::atomic<std::uint64_t> reserved{0};
     std::atomic<std::uint64_t> spent{0};  // the nodes of the turns taken, for limits.progress
     std::atomic<double> tree_share{0};    // the most a complete member told, for limits.progress
+    std::atomic<int> most_up_told{0};     // the most any member told, for limits.progress
     std::atomic<std::size_t> next_turn{0};
     // Members that left Paused: probes that ran out or retired, complete searches exhausted early.
     std::atomic<std::size_t> finished{0};
@@ -194,7 +203,11 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
             double told = tree_share.load(std::memory_order_relaxed);
             while (share > told && !tree_share.compare_exchange_weak(told, share)) {
             }
-            limits.progress({spent_now, std::max(share, told)});
+            const int up = search.most_up();
+            int up_told = most_up_told.load(std::memory_order_relaxed);
+            while (up > up_told && !most_up_told.compare_exchange_weak(up_told, up)) {
+            }
+            limits.progress({spent_now, std::max(share, told), std::max(up, up_told)});
         }
         const TurnEnd end = judge_turn(status, plan[i], search, complete_open);
         if (end.decides) {
@@ -305,6 +318,7 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
                                            : run_in_parallel(members, plan, limits, deadline,
                                                              threads_, search_relaxed_start);
         result.nodes = total_nodes(members);
+        result.most_up = result.verdict == Verdict::Won ? start.total_cards() : most_up(members);
         for (std::size_t i = 0; i < members.size(); ++i) {
             if (plan[i].config.complete()) {
                 result.tree_share = std::max(result.tree_share, members[i]->tree_share_done());

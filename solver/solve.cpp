@@ -63,7 +63,10 @@ SolveResult solve(const Position& start, const SolveOptions& options) {
     }
     SolveResult result = reference_solve(start, options.limits);
     if (result.verdict != Verdict::Unknown) result.decided_by = "reference search";
-    if (result.verdict == Verdict::Won) verify_and_shorten(start, result);
+    if (result.verdict == Verdict::Won) {
+        verify_and_shorten(start, result);
+        result.most_up = start.total_cards();
+    }
     return result;
 }
 

@@ -31,6 +31,9 @@ struct SearchProgress {
     // (search/tree_share.hpp): a rough guide, since it takes every subtree of a position to be of
     // one size. 0 where no complete search tells one (the reference search, or before its turn).
     double tree_share = 0;
+    // The most cards on the foundations in any position searched so far (SolveResult::most_up);
+    // -1 where the search does not tell.
+    int most_up = -1;
 };
 
 struct SearchLimits {
@@ -80,6 +83,10 @@ struct SolveResult {
     // Which search reached the verdict (SearchConfig::name(): "complete search", "beam probe",
     // ...; "relaxed start", "reference search"); "" for `unknown`.
     std::string decided_by;
+    // The most cards on the foundations in any position the searches reached (the whole deal's
+    // when won): for an `unknown`, how far the best line got. -1 where the search does not tell
+    // (the reference search, but for a win).
+    int most_up = -1;
 };
 
 }  // namespace patience

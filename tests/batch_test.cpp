@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/deal.hpp"
 #include "core/input_error.hpp"
 #include "core/variant.hpp"
 #include "solver/batch.hpp"
@@ -718,6 +719,29 @@ TEST(Statistics, TheSearchThatDecidedRoundTrips) {
     EXPECT_NE(bad.find("decided_by"), std::string::npos) << bad;
 }
 
+// The most cards up goes into a line and comes back; a line written before it was recorded
+// parses without it (-1), and one whose count is not a card count of the deal is refused, naming
+// the field (a Diplomat deal has 104 cards).
+TEST(Statistics, TheMostCardsUpRoundTrips) {
+    BatchRecord r = record(9, Verdict::Unknown, 300);
+    r.most_up = 57;
+    std::string error;
+    const std::string line = to_json_line(r);
+    EXPECT_NE(line.find("\"most_up\":57"), std::string::npos) << line;
+    const auto parsed = parse_batch_line(line, error);
+    ASSERT_TRUE(parsed) << error;
+    EXPECT_EQ(parsed->most_up, 57);
+    const BatchRecord old = record(10, Verdict::Unknown, 300);
+    EXPECT_EQ(to_json_line(old).find("most_up"), std::string::npos);
+    EXPECT_EQ(parse_batch_line(to_json_line(old), error)->most_up, -1);
+    EXPECT_EQ(refusal(R"("most_up":104)"), "parsed");
+    for (const char* bad : {R"("most_up":105)", R"("most_up":-1)", R"("most_up":"57")",
+                            R"("most_up":5.5)"}) {
+        const std::string why = refusal(bad);
+        EXPECT_NE(why.find("most_up"), std::string::npos) << bad << ": " << why;
+    }
+}
+
 // The summary counts the decided deals by the search that decided them, most first, ties by
 // name; lines from before the search was recorded count under "", unknown deals nowhere.
 TEST(Statistics, SummaryCountsTheSearchesThatDecided) {
@@ -736,7 +760,8 @@ TEST(Statistics, SummaryCountsTheSearchesThatDecided) {
     EXPECT_EQ(summaries[0].decided_by, expected);
 }
 
-// Every line of a batch names the search that decided its deal, as `solve` does.
+// Every line of a batch names the search that decided its deal, as `solve` does, and the most
+// cards up in a position searched.
 TEST_F(Batch, LinesNameTheSearchThatDecided) {
     const std::string out = path("run.jsonl");
     run_batch(config(out, 1, 10), nullptr);
@@ -748,6 +773,13 @@ TEST_F(Batch, LinesNameTheSearchThatDecided) {
             EXPECT_EQ(parsed->decided_by, "") << line;
         } else {
             EXPECT_NE(parsed->decided_by, "") << line;
+        }
+        // And how far its best line got: the whole deal when won.
+        const int total = deal_position(parsed->variant, parsed->seed, parsed->ranks).total_cards();
+        EXPECT_GE(parsed->most_up, 0) << line;
+        EXPECT_LE(parsed->most_up, total) << line;
+        if (parsed->result == Verdict::Won) {
+            EXPECT_EQ(parsed->most_up, total) << line;
         }
     }
 }

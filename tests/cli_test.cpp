@@ -608,6 +608,28 @@ TEST_F(Cli, AnUnknownAnswerTellsTheShareOfTheTreeDone) {
     EXPECT_FALSE(contains(tiny.out, "tree:")) << tiny.out;
 }
 
+// An answer tells the most cards up in a position searched: in JSON as `most_up` (the whole deal
+// when won), in text as a `most cards up:` line when not won, the same count both ways.
+TEST_F(Cli, AnAnswerTellsTheMostCardsUp) {
+    const std::vector<std::string> ask{"solve",  "--variant",    "malmaison", "--seed",
+                                       "23",     "--node-limit", "50000"};
+    std::vector<std::string> with_json = ask;
+    with_json.push_back("--json");
+    const RunResult json = run(with_json);
+    EXPECT_EQ(json.exit_code, 3) << json.err;
+    const int up = Json::parse(json.out).at("most_up").get<int>();
+    EXPECT_GT(up, 0);
+    const RunResult text = run(ask);
+    EXPECT_TRUE(contains(text.out, "\nmost cards up: " + std::to_string(up) +
+                                       " of 208 (the furthest a line searched got)\n"))
+        << text.out;
+    const RunResult won = run({"solve", "--json", "--variant", "emperor", "--seed", "1"});
+    EXPECT_EQ(won.exit_code, 0) << won.err;
+    EXPECT_EQ(Json::parse(won.out).at("most_up").get<int>(), 104);
+    const RunResult won_text = run({"solve", "--variant", "emperor", "--seed", "1"});
+    EXPECT_FALSE(contains(won_text.out, "most cards up")) << won_text.out;
+}
+
 TEST_F(Cli, SolveReadsAPositionFromStandardInput) {
     const RunResult result =
         run({"solve", "--json", "--position", "-"}, write("aces.json", kAcesOut));

@@ -216,8 +216,8 @@ TEST(FastSolver, NodeLimitGivesUnknown) {
     EXPECT_EQ(r.nodes, 10u);
 }
 
-// SearchLimits::progress is told the nodes so far, never more than the search ends with, and
-// changes nothing: the same verdict in the same nodes as without it (one thread). With two
+// SearchLimits::progress is told the nodes so far, never more than the search ends with, and the
+// most cards up so far, and changes nothing: the same verdict in the same nodes as without it (one thread). With two
 // threads it is called from both, and still never past the end.
 TEST(FastSolver, ProgressIsToldTheNodesAndChangesNothing) {
     const Position p = deal_position(VariantId::Emperor, 132);
@@ -226,9 +226,11 @@ TEST(FastSolver, ProgressIsToldTheNodesAndChangesNothing) {
     const SolveResult plain = FastSolver(16u << 20).solve(p, limits);
     std::mutex mutex;
     std::vector<std::uint64_t> told;
+    std::vector<int> told_up;
     limits.progress = [&](const SearchProgress& progress) {
         const std::lock_guard lock(mutex);
         told.push_back(progress.nodes);
+        told_up.push_back(progress.most_up);
     };
     const SolveResult watched = FastSolver(16u << 20).solve(p, limits);
     EXPECT_EQ(watched.verdict, plain.verdict);
@@ -237,6 +239,10 @@ TEST(FastSolver, ProgressIsToldTheNodesAndChangesNothing) {
     EXPECT_TRUE(std::is_sorted(told.begin(), told.end()));
     EXPECT_GT(told.front(), 0u);
     EXPECT_EQ(told.back(), watched.nodes);
+    // And the most cards up so far, which only grows, to the answer's.
+    EXPECT_TRUE(std::is_sorted(told_up.begin(), told_up.end()));
+    EXPECT_GT(told_up.back(), told_up.front());
+    EXPECT_EQ(told_up.back(), watched.most_up);
 
     told.clear();
     const SolveResult parallel = FastSolver(16u << 20, {}, 2).solve(p, limits);

@@ -134,17 +134,22 @@ std::size_t terminal_width() {
     return 80;
 }
 
-// The progress line of a long `solve`: the nodes so far, the share of the node limit, the rate,
-// the time, and the complete search's estimate of the share of its tree done (a rough guide:
-// search/tree_share.hpp), which tells whether a proof of loss may end.
+// The progress line of a long `solve`: the nodes so far, the share of the node limit, the most
+// cards up in a position searched (of `total_cards`), the rate, the time, and the complete
+// search's estimate of the share of its tree done (a rough guide: search/tree_share.hpp), which
+// tells whether a proof of loss may end.
 std::string solve_progress_line(const SearchProgress& progress, double seconds,
-                                const SearchLimits& limits) {
+                                const SearchLimits& limits, int total_cards) {
     const std::uint64_t nodes = progress.nodes;
     char text[200];
     int n = std::snprintf(text, sizeof text, "%llu nodes", static_cast<unsigned long long>(nodes));
     if (limits.node_limit != 0) {
         const double share = static_cast<double>(nodes) / static_cast<double>(limits.node_limit);
         n += std::snprintf(text + n, sizeof text - n, " (%.1f%% of --node-limit)", 100 * share);
+    }
+    if (progress.most_up >= 0) {
+        n += std::snprintf(text + n, sizeof text - n, ", most cards up %d of %d",
+                           progress.most_up, total_cards);
     }
     if (progress.tree_share > 0) {
         n += std::snprintf(text + n, sizeof text - n, ", tree ~%.3g%% done",
@@ -386,7 +391,8 @@ int run_solve(const Args& args) {
             const double seconds =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             if (seconds < next_line) return;
-            const std::string line = solve_progress_line(progress, seconds, solve_options.limits);
+            const std::string line = solve_progress_line(progress, seconds, solve_options.limits,
+                                                         start.position.total_cards());
             if (terminal) {
                 std::cerr << "\rpatience solve: " << line << "\x1b[K" << std::flush;
                 drawn = true;
@@ -440,6 +446,7 @@ int run_solve(const Args& args) {
         if (start.moves_played > 0) out["moves_played"] = start.moves_played;
         if (start.pysol && result.verdict == Verdict::Lost) out["note"] = kPysolLostNote;
         if (!result.decided_by.empty()) out["decided_by"] = result.decided_by;
+        if (result.most_up >= 0) out["most_up"] = result.most_up;
         if (result.verdict == Verdict::Unknown) {
             out["limit"] = to_string(result.limit);
             out["tree_share"] = result.tree_share;
@@ -475,6 +482,10 @@ int run_solve(const Args& args) {
         } else if (find_mistake_asked) {
             std::cout << "mistake: not looked for: whether the game can still be won is "
                          "undecided\n";
+        }
+        if (result.verdict != Verdict::Won && result.most_up >= 0) {
+            std::cout << "most cards up: " << result.most_up << " of "
+                      << start.position.total_cards() << " (the furthest a line searched got)\n";
         }
         if (result.verdict == Verdict::Unknown && result.tree_share > 0) {
             char share[64];

@@ -136,6 +136,7 @@ class BeamProbe final : public SearchMember<T> {
 
     SearchStatus status() const override { return status_; }
     std::uint64_t nodes() const override { return nodes_; }
+    int most_up() const override { return most_up_; }
     std::uint64_t runs() const { return runs_; }
     int width() const { return width_; }
     std::vector<Move> solution() const override {
@@ -166,6 +167,7 @@ class BeamProbe final : public SearchMember<T> {
         undo_.clear();
         if (config_.techniques.safe_moves) play_safe_moves(root.state, undo_);
         count(root.state);
+        most_up_ = std::max(most_up_, root.state.cards_up());
         for (const Undo& u : undo_) root.path.push_back(u.move);
         if (root.state.won()) {
             win(root.path);
@@ -205,6 +207,7 @@ class BeamProbe final : public SearchMember<T> {
         const Move m = moves_[next_move_++];
         play(parent.state, m);
         count(parent.state);
+        most_up_ = std::max(most_up_, parent.state.cards_up());
         if (parent.state.won()) {
             std::vector<Move> path = parent.path;
             for (const Undo& u : undo_) path.push_back(u.move);
@@ -288,6 +291,7 @@ class BeamProbe final : public SearchMember<T> {
     int width_ = 0;
     std::uint64_t runs_ = 0;
     std::uint64_t nodes_ = 0;
+    int most_up_ = 0;  // the most cards up in a position counted as a node
     SearchStatus status_ = SearchStatus::Paused;
     std::vector<Entry> beam_;
     std::vector<Entry> next_;

@@ -129,6 +129,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     }
 
     std::uint64_t nodes() const override { return nodes_; }
+    int most_up() const override { return most_up_; }
     bool proved_start_lost() const override {
         return status_ == SearchStatus::Exhausted && capacity_.start_lost();
     }
@@ -275,6 +276,7 @@ class DepthFirstSearch final : public SearchMember<T> {
             return Outcome::TimeUp;
         }
         ++nodes_;
+        most_up_ = std::max(most_up_, state_.cards_up());
         if (recorder_ != nullptr) {
             recorder_->count(state_.stock_left(), state_.cards_up());
             if (recorder_->tracks_flows()) {
@@ -411,6 +413,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     LookaheadPace lookahead_pace_;
     CapacityTest<T> capacity_{config_.key_set, capacity_budget_of(config_, start_)};
     std::uint64_t nodes_ = 0;
+    int most_up_ = 0;  // the most cards up in a position counted as a node
     std::uint64_t node_cap_ = 0;
     SearchClock::time_point deadline_ = SearchClock::time_point::max();
     SearchStatus status_ = SearchStatus::Paused;

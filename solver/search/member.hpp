@@ -37,6 +37,11 @@ class SearchMember {
     // A complete search's estimate of the share of its tree done, in [0, 1] (tree_share.hpp); 0
     // for any other member.
     virtual double tree_share_done() const { return 0; }
+    // The most cards on the foundations in any position this member counted as a node (its start
+    // included, once it ran): how far its best line got. It never falls as the member goes on, so
+    // it never falls as the node limit grows (a search at a limit is a prefix of one at any
+    // larger limit).
+    virtual int most_up() const = 0;
     // A complete search's exhaustion that proves the start lost by itself, whatever the other
     // complete searches sharing its marks are doing (the capacity test found the start lost).
     virtual bool proved_start_lost() const { return false; }
