@@ -61,9 +61,10 @@ struct BatchRecord {
 };
 
 // {"variant":..,"seed":..,"ranks":..,"result":..,"nodes":..,"ms":..,"moves":..[,"limit":..]
-//  [,"decided_by":..][,"most_up":..][,"numbering":"pysol"],"node_limit":..,"time_limit":..,"memory_mib":..[,"disabled":..],
-//  "version":..[,"commit":..]} without a trailing newline. "moves" is null unless the deal was
-// won; "limit" (which limit stopped the search) only for `unknown`.
+//  [,"decided_by":..][,"most_up":..][,"numbering":"pysol"],"node_limit":..,"time_limit":..,
+//  "memory_mib":..[,"disabled":..],"version":..[,"commit":..]} without a trailing newline.
+// "moves" is null unless the deal was won; "limit" (which limit stopped the search) only for
+// `unknown`.
 std::string to_json_line(const BatchRecord& record);
 
 // Parses one line; on failure returns nullopt and says why in `error`.

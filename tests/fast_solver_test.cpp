@@ -217,8 +217,8 @@ TEST(FastSolver, NodeLimitGivesUnknown) {
 }
 
 // SearchLimits::progress is told the nodes so far, never more than the search ends with, and the
-// most cards up so far, and changes nothing: the same verdict in the same nodes as without it (one thread). With two
-// threads it is called from both, and still never past the end.
+// most cards up so far, and changes nothing: the same verdict in the same nodes as without it
+// (one thread). With two threads it is called from both, and still never past the end.
 TEST(FastSolver, ProgressIsToldTheNodesAndChangesNothing) {
     const Position p = deal_position(VariantId::Emperor, 132);
     SearchLimits limits;
