@@ -281,10 +281,10 @@ TEST(FastSolver, BudgetMonotone_DecidedStaysDecided) {
 
 // The most cards up in a position searched (SolveResult::most_up) never falls as the node limit
 // grows, since the search at a limit is a prefix of the search at any larger one; it is the whole
-// deal when won and at most the deal's cards otherwise, and it moves: the deals below, all
-// unknown at these limits, get further with more nodes (Malmaison seed 23 from 0 cards up to
-// dozens). It is the highest count of cards up among the nodes the histogram counts, which the
-// searches count where they count a node. Two threads tell a count within the same bounds.
+// deal when won (Diplomat seed 1, within the largest limit) and at most the deal's cards
+// otherwise, and it moves: the deals get further with more nodes. Short of a win it is the highest
+// count of cards up among the nodes the histogram counts, which the searches count where they
+// count a node. Two threads tell a count within the same bounds.
 TEST(FastSolver, MostUpNeverFallsAsTheBudgetGrows) {
     FastSolver solver(16u << 20);
     solver.record_histogram(true);
