@@ -26,7 +26,7 @@ struct Position {
     int columns() const { return static_cast<int>(tableau.size()); }
     // Cards per suit and rank in the full game: decks.
     int copies() const { return rules().decks; }
-    int total_cards() const { return copies() * kSuitCount * ranks; }
+    int total_cards() const { return deal_cards(rules(), ranks); }
     int cards_on_foundations() const;
 
     friend bool operator==(const Position&, const Position&) = default;

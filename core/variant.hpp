@@ -97,6 +97,11 @@ std::string variant_names();
 
 // Tableau depth of a fresh deal with `ranks` ranks per suit.
 int dealt_rows(const VariantRules& rules, int ranks);
+// Every card of a deal with `ranks` ranks per suit, the foundations' included: a copy of each
+// card for each deck.
+inline int deal_cards(const VariantRules& rules, int ranks) {
+    return rules.decks * kSuitCount * ranks;
+}
 // Why `ranks` is not allowed for this variant, or nullopt when it is.
 std::optional<std::string> ranks_problem(const VariantRules& rules, int ranks);
 

@@ -138,7 +138,7 @@ std::optional<BatchRecord> parse_batch_line(std::string_view text, std::string& 
     }
     if (json.contains("most_up")) {
         const auto& most_up = json["most_up"];
-        const int total = rules_of(r.variant).decks * kSuitCount * r.ranks;
+        const int total = deal_cards(rules_of(r.variant), r.ranks);
         if (!most_up.is_number_unsigned() || most_up.get<std::uint64_t>() > std::uint64_t(total)) {
             error = "field 'most_up' is not a card count from 0 to " + std::to_string(total);
             return std::nullopt;

@@ -32,6 +32,16 @@ std::uint64_t total_nodes(const Members<T>& members) {
     return sum;
 }
 
+// Raises `most` to `value` where it is lower, whichever thread gets there first; returns the most
+// after it.
+template <class V>
+V raise_to(std::atomic<V>& most, V value) {
+    V seen = most.load(std::memory_order_relaxed);
+    while (value > seen && !most.compare_exchange_weak(seen, value)) {
+    }
+    return std::max(value, seen);
+}
+
 // The most cards up that any member reached (SolveResult::most_up).
 template <class T>
 int most_up(const Members<T>& members) {
@@ -199,15 +209,8 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         const std::uint64_t spent_now = spent.fetch_add(turn_nodes) + turn_nodes;
         if (limits.progress) {
             // Read by the thread that ran the member, which holds its claim.
-            const double share = search.tree_share_done();
-            double told = tree_share.load(std::memory_order_relaxed);
-            while (share > told && !tree_share.compare_exchange_weak(told, share)) {
-            }
-            const int up = search.most_up();
-            int up_told = most_up_told.load(std::memory_order_relaxed);
-            while (up > up_told && !most_up_told.compare_exchange_weak(up_told, up)) {
-            }
-            limits.progress({spent_now, std::max(share, told), std::max(up, up_told)});
+            limits.progress({spent_now, raise_to(tree_share, search.tree_share_done()),
+                             raise_to(most_up_told, search.most_up())});
         }
         const TurnEnd end = judge_turn(status, plan[i], search, complete_open);
         if (end.decides) {
