@@ -50,6 +50,17 @@ int most_up(const Members<T>& members) {
     return most;
 }
 
+// The furthest line of the first member, in the portfolio's order, that reached the most cards
+// up (SolveResult::furthest_line): with one thread, the same line every run.
+template <class T>
+std::vector<Move> furthest_line(const Members<T>& members) {
+    const int most = most_up(members);
+    for (const auto& m : members) {
+        if (m->most_up() == most) return m->furthest_line();
+    }
+    return {};
+}
+
 // What the end of a member's turn means for the whole solve: nothing (it goes on, or a probe ran
 // out of moves, which proves nothing), or a verdict, or a limit. Only the exhaustion of the last
 // complete search still open is `lost` (portfolio.hpp's complete helpers: the first of several to
@@ -322,6 +333,7 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
                                                              threads_, search_relaxed_start);
         result.nodes = total_nodes(members);
         result.most_up = result.verdict == Verdict::Won ? start.total_cards() : most_up(members);
+        if (result.verdict != Verdict::Won) result.furthest_line = furthest_line(members);
         for (std::size_t i = 0; i < members.size(); ++i) {
             if (plan[i].config.complete()) {
                 result.tree_share = std::max(result.tree_share, members[i]->tree_share_done());

@@ -87,6 +87,10 @@ struct SolveResult {
     // when won): for an `unknown`, how far the best line got. -1 where the search does not tell
     // (the reference search, but for a win).
     int most_up = -1;
+    // When not won: plain moves from the start to a position with most_up cards up, the line of
+    // the first search (in the portfolio's order) that got there; empty where most_up is the
+    // start's own count or is not told.
+    std::vector<Move> furthest_line;
 };
 
 }  // namespace patience

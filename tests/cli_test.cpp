@@ -630,6 +630,49 @@ TEST_F(Cli, AnAnswerTellsTheMostCardsUp) {
     EXPECT_FALSE(contains(won_text.out, "most cards up")) << won_text.out;
 }
 
+// With --solution, an answer that is not a win gives its furthest line: the moves to the most
+// cards up. They replay (`deal --moves-file`) to a position with that many cards home, and
+// `check` finds them legal but not a win.
+TEST_F(Cli, AnUnknownAnswerShowsItsFurthestLine) {
+    const std::vector<std::string> deal{"--variant", "malmaison", "--seed", "23"};
+    std::vector<std::string> ask{"solve", "--node-limit", "50000", "--solution"};
+    ask.insert(ask.end(), deal.begin(), deal.end());
+    std::vector<std::string> with_json = ask;
+    with_json.push_back("--json");
+    const RunResult json = run(with_json);
+    EXPECT_EQ(json.exit_code, 3) << json.err;
+    const Json answer = Json::parse(json.out);
+    const int up = answer.at("most_up").get<int>();
+    std::string tokens;
+    for (const auto& token : answer.at("furthest_line")) {
+        tokens += (tokens.empty() ? "" : " ") + token.get<std::string>();
+    }
+    ASSERT_FALSE(tokens.empty());
+    const std::string moves = write("furthest.txt", tokens + "\n");
+
+    std::vector<std::string> replay{"deal", "--moves-file", moves};
+    replay.insert(replay.end(), deal.begin(), deal.end());
+    const RunResult reached = run(replay);
+    ASSERT_EQ(reached.exit_code, 0) << reached.err;
+    const Json position = Json::parse(reached.out);
+    int home = 0;
+    for (const auto& pile : position.at("foundations")) home += static_cast<int>(pile.size());
+    EXPECT_EQ(home, up);
+
+    std::vector<std::string> check{"check", "--solution", moves};
+    check.insert(check.end(), deal.begin(), deal.end());
+    EXPECT_EQ(run(check).exit_code, 1);
+
+    const RunResult text = run(ask);
+    const std::size_t count = answer.at("furthest_line").size();
+    EXPECT_TRUE(contains(text.out, "\nfurthest line: " + std::to_string(count) + " moves to " +
+                                       std::to_string(up) + " cards up\nmoves: " + tokens + "\n"))
+        << text.out;
+    std::vector<std::string> plain(ask.begin(), ask.end() - 5);
+    plain.insert(plain.end(), deal.begin(), deal.end());
+    EXPECT_FALSE(contains(run(plain).out, "furthest line")) << "without --solution";
+}
+
 TEST_F(Cli, SolveReadsAPositionFromStandardInput) {
     const RunResult result =
         run({"solve", "--json", "--position", "-"}, write("aces.json", kAcesOut));

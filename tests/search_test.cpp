@@ -332,6 +332,51 @@ TEST(FastSolver, MostUpNeverFallsAsTheBudgetGrows) {
     EXPECT_LE(parallel.most_up, p.total_cards());
 }
 
+// The furthest line of an answer that is not a win replays through the rules to a position with
+// exactly the most cards up the answer tells: on deals where the line runs through stock macros
+// (every game), supermoves (Diplomat, Emperor), face-down cards turned up (Emperor) and runs
+// (Malmaison, Lady Palk), on one thread and on two. It would fail if a search kept the line to
+// its last node, or to a later node than the first with that many cards up.
+TEST(FastSolver, TheFurthestLineReachesTheMostCardsUp) {
+    const std::vector<std::pair<VariantId, std::uint64_t>> deals{
+        {VariantId::Malmaison, 23}, {VariantId::Emperor, 480}, {VariantId::Diplomat, 703},
+        {VariantId::LadyPalk, 853}, {VariantId::EmperorModern, 563}};
+    int lines = 0;
+    for (int threads : {1, 2}) {
+        FastSolver solver(16u << 20, {}, threads);
+        for (const auto& [variant, seed] : deals) {
+            const Position p = deal_position(variant, seed);
+            for (std::uint64_t budget : {2000, 30000}) {
+                SearchLimits limits;
+                limits.node_limit = budget;
+                const SolveResult r = solver.solve(p, limits);
+                const std::string label = std::string(rules_of(variant).name) + " seed " +
+                                          std::to_string(seed) + " budget " +
+                                          std::to_string(budget) + " threads " +
+                                          std::to_string(threads);
+                if (r.verdict == Verdict::Won) {
+                    EXPECT_TRUE(r.furthest_line.empty()) << label;
+                    continue;
+                }
+                const ReplayResult replayed = replay(p, r.furthest_line);
+                ASSERT_TRUE(replayed.all_legal)
+                    << label << ": move " << replayed.first_illegal << ": " << replayed.reason;
+                EXPECT_EQ(replayed.final_position.cards_on_foundations(), r.most_up) << label;
+                // The line stops at the first position with that many cards up, so its last
+                // move (or the last safe move after it) is the one that went home.
+                if (!r.furthest_line.empty()) {
+                    const MoveKind last = r.furthest_line.back().kind;
+                    EXPECT_TRUE(last == MoveKind::WasteToFoundation ||
+                                last == MoveKind::ColumnToFoundation)
+                        << label;
+                }
+                lines += !r.furthest_line.empty();
+            }
+        }
+    }
+    EXPECT_GE(lines, 16);
+}
+
 // The solver gives the beam its extra turns (portfolio.hpp's kBeamTurns) by the start position's
 // stock: on a deal the complete search gets one turn in 3 + kBeamTurns while the greedy probe is
 // in, and one in 2 + kBeamTurns once it has retired or searched its one line to the end (on

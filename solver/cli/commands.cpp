@@ -270,8 +270,10 @@ int run_solve(const Args& args) {
          "one table); only 1 gives the same nodes every run")
         ("reference", "use the exhaustive reference search (slow; the ground truth for tests)")
         ("disable", po::value<std::string>(), disable_help().c_str())
-        ("solution", "print the winning moves")
-        ("explain", "print the winning moves one per line, with the cards each one moves")
+        ("solution", "print the winning moves (when not won: the furthest line's, the moves to "
+                     "the most cards up)")
+        ("explain", "print the winning (or furthest line's) moves one per line, with the cards "
+                    "each one moves")
         ("boards", "with --explain: also print the board before the first move and after each")
         ("confirm-lost", "re-prove a `lost` with independently drawn position keys and a fresh "
                          "table (as long again); prints whether it was confirmed")
@@ -457,6 +459,10 @@ int run_solve(const Args& args) {
             out["moves"] = result.solution.size();
             out["search_moves"] = result.search_moves;
             out["solution"] = moves;
+        } else if (vm.count("solution") || explain) {
+            auto moves = nlohmann::json::array();
+            for (const Move& m : result.furthest_line) moves.push_back(to_string(m));
+            out["furthest_line"] = moves;
         }
         if (solve_options.key_set != 0) out["key_set"] = solve_options.key_set;
         if (result.confirmation != Confirmation::NotAsked) {
@@ -507,6 +513,13 @@ int run_solve(const Args& args) {
                 std::cout << "solution: " << format_moves(result.solution) << "\n";
             }
             if (explain) print_explained(start.position, result.solution, boards);
+        } else if (result.most_up >= 0 && (vm.count("solution") || explain)) {
+            std::cout << "furthest line: " << result.furthest_line.size() << " moves to "
+                      << result.most_up << " cards up\n";
+            if (vm.count("solution")) {
+                std::cout << "moves: " << format_moves(result.furthest_line) << "\n";
+            }
+            if (explain) print_explained(start.position, result.furthest_line, boards);
         }
         if (!result.histogram.empty()) std::cout << histogram_table(result.histogram);
         if (!sample_dir.empty()) {

@@ -142,6 +142,9 @@ class BeamProbe final : public SearchMember<T> {
     std::vector<Move> solution() const override {
         return expand_stock_macros(expand_supermoves<T>(start_, solution_));
     }
+    std::vector<Move> furthest_line() const override {
+        return expand_stock_macros(expand_supermoves<T>(start_, furthest_));
+    }
     void record_into(HistogramRecorder* recorder) override { recorder_ = recorder; }
 
   private:
@@ -167,8 +170,11 @@ class BeamProbe final : public SearchMember<T> {
         undo_.clear();
         if (config_.techniques.safe_moves) play_safe_moves(root.state, undo_);
         count(root.state);
-        most_up_ = std::max(most_up_, root.state.cards_up());
         for (const Undo& u : undo_) root.path.push_back(u.move);
+        if (root.state.cards_up() > most_up_) {
+            most_up_ = root.state.cards_up();
+            furthest_ = root.path;
+        }
         if (root.state.won()) {
             win(root.path);
             return;
@@ -207,7 +213,11 @@ class BeamProbe final : public SearchMember<T> {
         const Move m = moves_[next_move_++];
         play(parent.state, m);
         count(parent.state);
-        most_up_ = std::max(most_up_, parent.state.cards_up());
+        if (parent.state.cards_up() > most_up_) {
+            most_up_ = parent.state.cards_up();
+            furthest_ = parent.path;
+            for (const Undo& u : undo_) furthest_.push_back(u.move);
+        }
         if (parent.state.won()) {
             std::vector<Move> path = parent.path;
             for (const Undo& u : undo_) path.push_back(u.move);
@@ -292,6 +302,7 @@ class BeamProbe final : public SearchMember<T> {
     std::uint64_t runs_ = 0;
     std::uint64_t nodes_ = 0;
     int most_up_ = 0;  // the most cards up in a position counted as a node
+    std::vector<Move> furthest_;  // the moves to the first node counted with most_up_ up
     SearchStatus status_ = SearchStatus::Paused;
     std::vector<Entry> beam_;
     std::vector<Entry> next_;

@@ -162,6 +162,9 @@ class DepthFirstSearch final : public SearchMember<T> {
         for (const Undo& u : undo_) moves.push_back(u.move);
         return expand_stock_macros(expand_supermoves<T>(start_, moves));
     }
+    std::vector<Move> furthest_line() const override {
+        return expand_stock_macros(expand_supermoves<T>(start_, furthest_));
+    }
 
   private:
     enum class Outcome { Pushed, Seen, Won, Exhausted, Paused, TimeUp };
@@ -276,7 +279,11 @@ class DepthFirstSearch final : public SearchMember<T> {
             return Outcome::TimeUp;
         }
         ++nodes_;
-        most_up_ = std::max(most_up_, state_.cards_up());
+        if (state_.cards_up() > most_up_) {
+            most_up_ = state_.cards_up();
+            furthest_.clear();
+            for (const Undo& u : undo_) furthest_.push_back(u.move);
+        }
         if (recorder_ != nullptr) {
             recorder_->count(state_.stock_left(), state_.cards_up());
             if (recorder_->tracks_flows()) {
@@ -414,6 +421,9 @@ class DepthFirstSearch final : public SearchMember<T> {
     CapacityTest<T> capacity_{config_.key_set, capacity_budget_of(config_, start_)};
     std::uint64_t nodes_ = 0;
     int most_up_ = 0;  // the most cards up in a position counted as a node
+    // The search's moves (macros and supermoves) to the first node counted with most_up_ up: a
+    // copy of the path at each rise, at most once per card of the deal.
+    std::vector<Move> furthest_;
     std::uint64_t node_cap_ = 0;
     SearchClock::time_point deadline_ = SearchClock::time_point::max();
     SearchStatus status_ = SearchStatus::Paused;

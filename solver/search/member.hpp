@@ -42,6 +42,10 @@ class SearchMember {
     // it never falls as the node limit grows (a search at a limit is a prefix of one at any
     // larger limit).
     virtual int most_up() const = 0;
+    // A line of plain moves from the start to the first position this member counted with
+    // most_up() cards up (empty while that is the start's own count before any move): where a
+    // player can see how far the deal gets when no win was found.
+    virtual std::vector<Move> furthest_line() const = 0;
     // A complete search's exhaustion that proves the start lost by itself, whatever the other
     // complete searches sharing its marks are doing (the capacity test found the start lost).
     virtual bool proved_start_lost() const { return false; }
