@@ -666,7 +666,7 @@ TEST_F(Cli, AnUnknownAnswerShowsItsFurthestLine) {
     const RunResult text = run(ask);
     const std::size_t count = answer.at("furthest_line").size();
     EXPECT_TRUE(contains(text.out, "\nfurthest line: " + std::to_string(count) + " moves to " +
-                                       std::to_string(up) + " cards up\nmoves: " + tokens + "\n"))
+                                       std::to_string(up) + " cards up\nline: " + tokens + "\n"))
         << text.out;
     std::vector<std::string> plain(ask.begin(), ask.end() - 5);
     plain.insert(plain.end(), deal.begin(), deal.end());

@@ -517,7 +517,7 @@ int run_solve(const Args& args) {
             std::cout << "furthest line: " << result.furthest_line.size() << " moves to "
                       << result.most_up << " cards up\n";
             if (vm.count("solution")) {
-                std::cout << "moves: " << format_moves(result.furthest_line) << "\n";
+                std::cout << "line: " << format_moves(result.furthest_line) << "\n";
             }
             if (explain) print_explained(start.position, result.furthest_line, boards);
         }
