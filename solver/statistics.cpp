@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "core/input_error.hpp"
+#include "core/variant.hpp"
 
 namespace patience {
 
@@ -114,6 +115,24 @@ void count_deciders(const std::vector<const BatchRecord*>& records, VariantSumma
                      [](const auto& a, const auto& b) { return a.second > b.second; });
 }
 
+void summarise_unknown_up(const std::vector<const BatchRecord*>& records, VariantSummary& s) {
+    std::vector<int> up;
+    for (const BatchRecord* r : records) {
+        if (r->result != Verdict::Unknown || r->most_up < 0) continue;
+        up.push_back(r->most_up);
+        s.up_mean += r->most_up;
+        // Records come in seed order, so the first of equals is the lowest seed.
+        if (up.size() == 1 || r->most_up > s.up_most) {
+            s.up_most = r->most_up;
+            s.up_most_seed = r->seed;
+        }
+    }
+    s.up_told = up.size();
+    if (up.empty()) return;
+    s.up_mean /= static_cast<double>(up.size());
+    s.up_median = percentile(up, 0.5);
+}
+
 }  // namespace
 
 std::vector<VariantSummary> Statistics::summaries() const {
@@ -154,6 +173,8 @@ std::vector<VariantSummary> Statistics::summaries() const {
         s.p99_ms = percentile(ms, 0.99);
         summarise_conditions(records, s);
         count_deciders(records, s);
+        summarise_unknown_up(records, s);
+        s.deal_cards = deal_cards(rules_of(s.variant), s.ranks);
         out.push_back(s);
     }
     return out;

@@ -45,6 +45,15 @@ struct VariantSummary {
     // The decided deals by the search that decided them (BatchRecord::decided_by), most first,
     // ties by name; "" for lines from before the search was recorded.
     std::vector<std::pair<std::string, std::uint64_t>> decided_by;
+    // How far the searches got on the unknown deals whose lines tell it (BatchRecord::most_up):
+    // how many tell it, the mean and the median (nearest rank) of their most cards up, and the
+    // deal that got furthest (the lowest seed among equals) with its count; the deal's cards
+    // (deal_cards) for the shares. Nothing of it when no unknown line tells it (up_told 0).
+    std::uint64_t up_told = 0;
+    double up_mean = 0;
+    int up_median = 0, up_most = 0;
+    std::uint64_t up_most_seed = 0;
+    int deal_cards = 0;
 };
 
 class Statistics {

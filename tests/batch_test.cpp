@@ -401,10 +401,16 @@ TEST(Progress, TheSummaryFitsEightyColumns) {
     s.max_node_limit = 1'000'000'000;
     s.stale_unknown = 12345;
     s.unrecorded = 6789;
+    s.unknown = 100'000'000;
+    s.up_told = 99'999'999;
+    s.up_mean = 123.4;
+    s.deal_cards = 208;
+    s.up_median = s.up_most = 208;
+    s.up_most_seed = std::numeric_limits<std::uint64_t>::max();
     std::istringstream text(cli::summary_table({s}));
     int lines = 0;
     for (std::string line; std::getline(text, line); ++lines) EXPECT_LE(line.size(), 80u) << line;
-    EXPECT_EQ(lines, 8);
+    EXPECT_EQ(lines, 10);  // the unknown deals' cards up take two
 }
 
 TEST(Progress, TheSummaryNeverRoundsAnOpenIntervalToACertainty) {
@@ -740,6 +746,51 @@ TEST(Statistics, TheMostCardsUpRoundTrips) {
         const std::string why = refusal(bad);
         EXPECT_NE(why.find("most_up"), std::string::npos) << bad << ": " << why;
     }
+}
+
+// The summary tells how far the searches got on the unknown deals whose lines tell it: their
+// mean and median most cards up, and the deal that got furthest (the lowest seed among equals).
+// Decided deals, and unknown lines from before it was recorded, are left out, and the text says
+// how many told it; with none told, nothing is said.
+TEST(Statistics, SummaryTellsHowFarTheUnknownDealsGot) {
+    Statistics stats;
+    const std::vector<std::pair<std::uint64_t, int>> unknown{{3, 10}, {4, 30}, {5, 20}, {6, 30}};
+    for (const auto& [seed, up] : unknown) {
+        BatchRecord r = record(seed, Verdict::Unknown);
+        r.most_up = up;
+        stats.add(r);
+    }
+    stats.add(record(7, Verdict::Unknown));  // an old line: no most_up
+    BatchRecord won = record(1, Verdict::Won);
+    won.most_up = 104;
+    stats.add(won);
+    BatchRecord lost = record(2, Verdict::Lost);
+    lost.most_up = 50;
+    stats.add(lost);
+    const VariantSummary s = stats.summaries().at(0);
+    EXPECT_EQ(s.up_told, 4u);
+    EXPECT_DOUBLE_EQ(s.up_mean, 22.5);
+    EXPECT_EQ(s.up_median, 20);  // nearest rank: the 2nd of 10, 20, 30, 30
+    EXPECT_EQ(s.up_most, 30);
+    EXPECT_EQ(s.up_most_seed, 4u);
+    EXPECT_EQ(s.deal_cards, 104);
+    const std::string text = cli::summary_table({s});
+    EXPECT_NE(text.find("\n  unknown: most cards up 22.5 of 104 (21.63%), median 20, most 30 "
+                        "(seed 4),\n    of the 4 that tell it\n"),
+              std::string::npos)
+        << text;
+    const auto json = cli::summary_json({s});
+    EXPECT_EQ(json.at("variants").at(0).at("unknown_most_up").at("most_seed"), 4);
+    const std::string csv = cli::summary_csv({s});
+    EXPECT_NE(csv.find(",4,22.500,20,30,4,104\n"), std::string::npos) << csv;
+
+    Statistics none;
+    none.add(record(8, Verdict::Unknown));
+    const VariantSummary n = none.summaries().at(0);
+    EXPECT_EQ(n.up_told, 0u);
+    EXPECT_EQ(cli::summary_table({n}).find("most cards up"), std::string::npos);
+    EXPECT_TRUE(cli::summary_json({n}).at("variants").at(0).at("unknown_most_up").is_null());
+    EXPECT_NE(cli::summary_csv({n}).find(",0,,,,,104\n"), std::string::npos);
 }
 
 // The summary counts the decided deals by the search that decided them, most first, ties by

@@ -1069,7 +1069,8 @@ TEST_F(Cli, StatsFitsEightyColumnsAndShowsBoundsPercentilesAndLimits) {
 }
 
 // stats names the searches that decided the deals: in the table, in JSON and in CSV, with the
-// same counts. Emperor with 5 ranks, seeds 1-6 at 40 nodes: some decided, some not.
+// same counts; and it tells how far the unknown deals got. Emperor with 5 ranks, seeds 1-6 at
+// 40 nodes: some decided, some not.
 TEST_F(Cli, StatsNamesTheSearchesThatDecided) {
     const std::string out = path("run.jsonl");
     ASSERT_EQ(run({"batch", "--variant", "emperor", "--seeds", "1-6", "--ranks", "5",
@@ -1104,8 +1105,16 @@ TEST_F(Cli, StatsNamesTheSearchesThatDecided) {
     joined.erase(std::remove(joined.begin(), joined.end(), ','), joined.end());
     EXPECT_EQ(joined, table_line) << table.out;
     const RunResult csv = run({"stats", out, "--csv"});
-    EXPECT_TRUE(contains(csv.out, ",stale_unknown,decided_by\n")) << csv.out;
-    EXPECT_TRUE(contains(csv.out, "," + csv_field + "\n")) << csv.out;
+    EXPECT_TRUE(contains(csv.out, ",stale_unknown,decided_by,unknown_up_told,")) << csv.out;
+    EXPECT_TRUE(contains(csv.out, "," + csv_field + ",")) << csv.out;
+    // How far the unknown deals got, from their lines' most cards up.
+    const std::uint64_t unknown = row["unknown"].get<std::uint64_t>();
+    if (unknown > 0) {
+        EXPECT_EQ(row["unknown_most_up"]["told"].get<std::uint64_t>(), unknown);
+        EXPECT_TRUE(contains(table.out, "\n  unknown: most cards up ")) << table.out;
+    } else {
+        EXPECT_TRUE(row["unknown_most_up"].is_null());
+    }
 }
 
 TEST_F(Cli, StatsWarnsWhenUnknownDealsWereSolvedUnderASmallerLimit) {

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace patience::cli {
 
@@ -84,11 +85,38 @@ std::string deciders_text(const VariantSummary& s) {
     return text + line + "\n";
 }
 
+// "  unknown: most cards up 103.4 of 208 (49.71%), median 106, most 159 (seed 42)", wrapped
+// before 80 columns, with "of the N that tell it" where older lines do not; nothing when none
+// tells it.
+std::string unknown_up_text(const VariantSummary& s) {
+    if (s.up_told == 0) return "";
+    std::vector<std::string> items{
+        format(" %.1f of %d (%s),", s.up_mean, s.deal_cards,
+               percent(s.up_mean / s.deal_cards).c_str()),
+        format(" median %d,", s.up_median),
+        format(" most %d (%s %llu)", s.up_most, s.pysol ? "game" : "seed",
+               as_ull(s.up_most_seed))};
+    if (s.up_told < s.unknown) {
+        items.back() += ",";
+        items.push_back(format(" of the %llu that tell it", as_ull(s.up_told)));
+    }
+    std::string text, line = "  unknown: most cards up";
+    for (const std::string& item : items) {
+        if (line.size() + item.size() > 80) {
+            text += line + "\n";
+            line = "   ";
+        }
+        line += item;
+    }
+    return text + line + "\n";
+}
+
 }  // namespace
 
 // Per variant: its counts on one row under a header, then indented lines: the win rate as bounds
-// with the 95% interval, the searches that decided the deals, the nodes and the milliseconds per
-// deal, and the limits. Every line fits 80 columns.
+// with the 95% interval, the searches that decided the deals, how far the searches got on the
+// unknown ones, the nodes and the milliseconds per deal, and the limits. Every line fits 80
+// columns.
 std::string summary_table(const std::vector<VariantSummary>& summaries) {
     std::string text = format("%-22s %5s %8s %8s %8s %8s\n", "variant", "ranks", "deals", "won",
                               "lost", "unknown");
@@ -101,6 +129,7 @@ std::string summary_table(const std::vector<VariantSummary>& summaries) {
                 "; 95% CI of won/deals [" + percent(s.ci95.lo) + ", " + percent(s.ci95.hi) +
                 "]\n";
         text += deciders_text(s);
+        text += unknown_up_text(s);
         text += format("  nodes median %llu, p90 %llu, p99 %llu\n", as_ull(s.median_nodes),
                        as_ull(s.p90_nodes), as_ull(s.p99_nodes));
         text += format("  ms median %.1f, p90 %.1f, p99 %.1f\n", s.median_ms, s.p90_ms, s.p99_ms);
@@ -137,6 +166,16 @@ nlohmann::ordered_json summary_json(const std::vector<VariantSummary>& summaries
         auto deciders = nlohmann::ordered_json::object();
         for (const auto& [name, count] : s.decided_by) deciders[decider_name(name)] = count;
         list.back()["decided_by"] = deciders;
+        if (s.up_told > 0) {
+            list.back()["unknown_most_up"] = {{"told", s.up_told},
+                                              {"mean", rounded(s.up_mean)},
+                                              {"median", s.up_median},
+                                              {"most", s.up_most},
+                                              {"most_seed", s.up_most_seed},
+                                              {"deal_cards", s.deal_cards}};
+        } else {
+            list.back()["unknown_most_up"] = nullptr;
+        }
     }
     return {{"variants", list}};
 }
@@ -145,7 +184,8 @@ std::string summary_csv(const std::vector<VariantSummary>& summaries) {
     std::string text =
         "variant,ranks,numbering,deals,won,lost,unknown,win_rate,ci95_lo,ci95_hi,bounds_lo,"
         "bounds_hi,mean_nodes,median_nodes,p90_nodes,p99_nodes,mean_ms,median_ms,p90_ms,p99_ms,"
-        "min_node_limit,max_node_limit,stale_unknown,decided_by\n";
+        "min_node_limit,max_node_limit,stale_unknown,decided_by,unknown_up_told,"
+        "unknown_up_mean,unknown_up_median,unknown_up_most,unknown_up_most_seed,deal_cards\n";
     for (const auto& s : summaries) {
         // "beam probe=92;narrow probe=64": one field, with no comma to quote.
         std::string deciders;
@@ -161,7 +201,16 @@ std::string summary_csv(const std::vector<VariantSummary>& summaries) {
             s.ci95.lo, s.ci95.hi, s.bounds.lo, s.bounds.hi, s.mean_nodes, as_ull(s.median_nodes),
             as_ull(s.p90_nodes), as_ull(s.p99_nodes), s.mean_ms, s.median_ms, s.p90_ms, s.p99_ms,
             as_ull(s.min_node_limit), as_ull(s.max_node_limit), as_ull(s.stale_unknown));
-        text += deciders + "\n";  // after format(), whose buffer it could outgrow
+        text += deciders;  // after format(), whose buffer it could outgrow
+        // How far the unknown deals got; the four fields empty where no line tells it.
+        text += format(",%llu,", as_ull(s.up_told));
+        if (s.up_told > 0) {
+            text += format("%.3f,%d,%d,%llu", s.up_mean, s.up_median, s.up_most,
+                           as_ull(s.up_most_seed));
+        } else {
+            text += ",,,";
+        }
+        text += format(",%d\n", s.deal_cards);
     }
     return text;
 }
