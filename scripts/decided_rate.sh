@@ -52,10 +52,11 @@ for budget in ${budgets//,/ }; do
     echo "decided_rate.sh: seeds $seeds, $variants, node limit $budget -> $file" >&2
     "$patience" batch --variant "$variants" --seeds "$seeds" --node-limit "$budget" \
         --out "$file" "${extra[@]}" > /dev/null
+    # The unknown deals' most cards up, as `stats` sums them up.
+    "$patience" stats --json "$file" > "$file.stats.json"
     files+=("$budget=$file")
 done
-"$patience" variants --json > "$dir/variants.json"
-python3 - "$json" "$dir/variants.json" "${files[@]}" <<'PY'
+python3 - "$json" "${files[@]}" <<'PY'
 import json, sys
 
 def percentile(values, p):
@@ -65,10 +66,15 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(p * len(values)))]
 
 as_json = sys.argv[1] == "1"
-decks = {v["name"]: v["decks"] for v in json.load(open(sys.argv[2]))}
 rows = []
-for spec in sys.argv[3:]:
+for spec in sys.argv[2:]:
     budget, path = spec.split("=", 1)
+    # The share of the deal's cards (every copy of every card) up in the furthest position,
+    # averaged over the unknown deals.
+    unknown_up = {}
+    for row in json.load(open(path + ".stats.json"))["variants"]:
+        up = row["unknown_most_up"]
+        unknown_up[row["variant"]] = None if up is None else up["mean"] / up["deal_cards"]
     by_variant = {}
     for line in open(path):
         d = json.loads(line)
@@ -77,9 +83,6 @@ for spec in sys.argv[3:]:
         count = {r: sum(d["result"] == r for d in deals) for r in ("won", "lost", "unknown")}
         nodes = [d["nodes"] for d in deals]
         decided = [d["nodes"] for d in deals if d["result"] != "unknown"]
-        # The share of the deal's cards (every copy of every card) up in the furthest position.
-        unknown_up = [d["most_up"] / (decks[variant] * 4 * d["ranks"]) for d in deals
-                      if d["result"] == "unknown" and "most_up" in d]
         rows.append({
             "variant": variant, "budget": int(budget), "deals": len(deals), **count,
             "decided": (count["won"] + count["lost"]) / len(deals),
@@ -89,7 +92,7 @@ for spec in sys.argv[3:]:
             "decided_nodes_p90": percentile(decided, 0.9),
             "decided_nodes_p99": percentile(decided, 0.99),
             "seconds": sum(d["ms"] for d in deals) / 1000.0,
-            "unknown_most_up": sum(unknown_up) / len(unknown_up) if unknown_up else None,
+            "unknown_most_up": unknown_up.get(variant),
         })
 if as_json:
     for r in rows:
