@@ -2,7 +2,7 @@
 # scripts/proof_frontier.sh: along Emperor seed 563's furthest line, the position it names is
 # proven lost and the one before it is not, at the same node limit; its stock, waste and cards up
 # are that position's; a kept line is read back to the same answer; a won deal has no line; bad
-# input exits 2.
+# input exits 2; the lines of bench/frontier-lines replay.
 # Usage: tests/proof_frontier_test.sh [PATIENCE_BINARY]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -57,4 +57,10 @@ code=0; "$script" --node-limit 1000 no-such-game:1 > /dev/null 2>&1 || code=$?
 echo "draw x" > "$work/lines/emperor-7.moves"
 code=0; "$script" --lines "$work/lines" emperor:7 > /dev/null 2>&1 || code=$?
 [ "$code" -eq 2 ] || fail "a kept line with a token that is no move: exit $code, not 2"
+# The lines kept for comparisons replay from their deals.
+for kept in "$root"/bench/frontier-lines/*.moves; do
+    name="$(basename "$kept" .moves)"
+    "$PATIENCE" deal --variant "${name%-*}" --seed "${name##*-}" --moves-file "$kept" > /dev/null \
+        || fail "$kept does not replay"
+done
 echo "proof_frontier_test: ok"
