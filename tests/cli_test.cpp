@@ -671,6 +671,12 @@ TEST_F(Cli, AnUnknownAnswerShowsItsFurthestLine) {
     std::vector<std::string> plain(ask.begin(), ask.end() - 5);
     plain.insert(plain.end(), deal.begin(), deal.end());
     EXPECT_FALSE(contains(run(plain).out, "furthest line")) << "without --solution";
+    // A deal lost as dealt: its one safe move home is the whole line, in the singular.
+    const RunResult dead = run({"solve", "--variant", "emperor-modern", "--seed", "88452",
+                                "--solution"});
+    EXPECT_EQ(dead.exit_code, 1) << dead.err;
+    EXPECT_TRUE(contains(dead.out, "\nfurthest line: 1 move to 1 card up\nline: 6>f\n"))
+        << dead.out;
 }
 
 TEST_F(Cli, SolveReadsAPositionFromStandardInput) {

@@ -514,8 +514,10 @@ int run_solve(const Args& args) {
             }
             if (explain) print_explained(start.position, result.solution, boards);
         } else if (result.most_up >= 0 && (vm.count("solution") || explain)) {
-            std::cout << "furthest line: " << result.furthest_line.size() << " moves to "
-                      << result.most_up << " cards up\n";
+            const std::size_t length = result.furthest_line.size();
+            std::cout << "furthest line: " << length << (length == 1 ? " move" : " moves")
+                      << " to " << result.most_up << (result.most_up == 1 ? " card" : " cards")
+                      << " up\n";
             if (vm.count("solution")) {
                 std::cout << "line: " << format_moves(result.furthest_line) << "\n";
             }
