@@ -203,6 +203,12 @@ def section(key, summary, records):
     if s.get("decided_by"):
         deciders = ", ".join(f"{name} {count}" for name, count in s["decided_by"].items())
         notes += f"<li>decided by: {html.escape(deciders)}</li>"
+    up = s.get("unknown_most_up")
+    if up:
+        notes += (f"<li>unknown deals: most cards up {up['mean']:.1f} of {up['deal_cards']} on "
+                  f"average ({pct(up['mean'] / up['deal_cards'])}), median {up['median']}, "
+                  f"most {up['most']} ({'game' if numbering == 'pysol' else 'seed'} "
+                  f"{up['most_seed']})</li>")
     if s.get("stale_unknown"):
         notes += (f"<li class='warn'>{s['stale_unknown']} unknown deals were solved under a "
                   "smaller node limit than others of this row (batch --retry-unknown)</li>")

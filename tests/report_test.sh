@@ -20,7 +20,7 @@ page="$work/report.html"
 [ "$(grep -o "<img class='plot'" "$page" | wc -l)" -eq 6 ] || fail "not 6 plots in the page"
 [ "$(grep -o 'data:image/png;base64,' "$page" | wc -l)" -eq 6 ] || fail "plots not inside the page"
 for part in '<h2>diplomat</h2>' '<h2>emperor</h2>' '<td>20</td>' 'node limit 20000' 'decided by: ' \
-            'rate &le;'; do
+            'rate &le;' 'unknown deals: most cards up'; do
     grep -q "$part" "$page" || fail "'$part' not in the page"
 done
 
