@@ -36,7 +36,9 @@ if [ "$kind" = address ]; then
     # long ones took 33 to 130 seconds each, about 570 of CI's 20 minutes. So are the two tests
     # that interrupt or kill the real `batch` and run it again to its end (125 and 69 seconds
     # here, beside the other tests): the cancelling and resuming code they drive runs here in
-    # Batch's in-process tests.
+    # Batch's in-process tests. And the test of scripts/proof_frontier.sh, which only drives the
+    # binary (80 seconds here, 12 in the plain build): the furthest line and the search for the
+    # mistake that it reads run here in FastSolver's and Cli's tests.
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'
         'Batch\.KilledMidRunAndRestartedLosesAndRepeatsNothing'
@@ -48,6 +50,7 @@ if [ "$kind" = address ]; then
         'IncompletePile\.FullRankEndGamesAgreeWithTheReference'
         'Supermove\.FullRankEndGamesAgreeWithTheReference'
         'FastSolver\.Threads_CompleteHelpersAgreeWithTheReference'
+        'ProofFrontier\.TheFirstLossAlongTheLineIsProvenAndTheMoveBeforeItIsNot'
     )
     ctest --output-on-failure -j "$(nproc)" --timeout 1800 -LE 'slurm|report' \
         -E "^($(IFS='|'; echo "${long_tests[*]}"))\$"
