@@ -49,7 +49,6 @@ for deal in "${deals[@]}"; do
     variant="${deal%%:*}"; seed="${deal#*:}"
     start=(--variant "$variant" --seed "$seed")
     kept="${lines:+$lines/$variant-$seed.moves}"
-    # solve exits 0 (won), 1 (lost) or 3 (unknown); anything else is an error.
     if [ -n "$kept" ] && [ -f "$kept" ]; then
         echo "proof_frontier.sh: $variant $seed: the line of $kept" >&2
         cp "$kept" "$dir/line.txt"
@@ -63,6 +62,7 @@ print(json.dumps({"result": "kept", "most_up": up, "furthest_line": moves}))' \
         rc=3
     else
         echo "proof_frontier.sh: $variant $seed: the furthest line" >&2
+        # solve exits 0 (won), 1 (lost) or 3 (unknown); anything else is an error.
         rc=0
         "$patience" solve "${start[@]}" "${limits[@]}" --solution --json > "$dir/line.json" ||
             rc=$?
