@@ -139,12 +139,8 @@ class BeamProbe final : public SearchMember<T> {
     int most_up() const override { return most_up_; }
     std::uint64_t runs() const { return runs_; }
     int width() const { return width_; }
-    std::vector<Move> solution() const override {
-        return expand_stock_macros(expand_supermoves<T>(start_, solution_));
-    }
-    std::vector<Move> furthest_line() const override {
-        return expand_stock_macros(expand_supermoves<T>(start_, furthest_));
-    }
+    std::vector<Move> solution() const override { return plain_moves<T>(start_, solution_); }
+    std::vector<Move> furthest_line() const override { return plain_moves<T>(start_, furthest_); }
     void record_into(HistogramRecorder* recorder) override { recorder_ = recorder; }
 
   private:
@@ -170,7 +166,7 @@ class BeamProbe final : public SearchMember<T> {
         undo_.clear();
         if (config_.techniques.safe_moves) play_safe_moves(root.state, undo_);
         count(root.state);
-        for (const Undo& u : undo_) root.path.push_back(u.move);
+        root.path = extended(root.path);
         if (root.state.cards_up() > most_up_) {
             most_up_ = root.state.cards_up();
             furthest_ = root.path;
@@ -200,6 +196,13 @@ class BeamProbe final : public SearchMember<T> {
         moves_ready_ = true;
     }
 
+    // `path` followed by the moves on undo_: the line to the position just played.
+    std::vector<Move> extended(const std::vector<Move>& path) const {
+        std::vector<Move> line = path;
+        for (const Undo& u : undo_) line.push_back(u.move);
+        return line;
+    }
+
     // Plays `m` and the safe moves after it on `state`, recording them on undo_.
     void play(PackedState<T>& state, const Move& m) {
         undo_.clear();
@@ -215,13 +218,10 @@ class BeamProbe final : public SearchMember<T> {
         count(parent.state);
         if (parent.state.cards_up() > most_up_) {
             most_up_ = parent.state.cards_up();
-            furthest_ = parent.path;
-            for (const Undo& u : undo_) furthest_.push_back(u.move);
+            furthest_ = extended(parent.path);
         }
         if (parent.state.won()) {
-            std::vector<Move> path = parent.path;
-            for (const Undo& u : undo_) path.push_back(u.move);
-            win(path);
+            win(extended(parent.path));
             return;
         }
         const std::uint64_t key = parent.state.key() ^ salt_;
@@ -262,8 +262,7 @@ class BeamProbe final : public SearchMember<T> {
                 continue;
             }
             ++kept;
-            entry.path = beam_[child.parent].path;
-            for (const Undo& u : undo_) entry.path.push_back(u.move);
+            entry.path = extended(beam_[child.parent].path);
             // A doubtful position still counts towards its class's cap (kPerClass).
             if (doubtful) {
                 if (static_cast<int>(doubted_.size()) < width_) {

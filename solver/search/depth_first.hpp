@@ -157,14 +157,8 @@ class DepthFirstSearch final : public SearchMember<T> {
     void sample_into(PositionSampler* sampler) override { sampler_ = sampler; }
     SearchStatus status() const override { return status_; }
 
-    std::vector<Move> solution() const override {
-        std::vector<Move> moves;
-        for (const Undo& u : undo_) moves.push_back(u.move);
-        return expand_stock_macros(expand_supermoves<T>(start_, moves));
-    }
-    std::vector<Move> furthest_line() const override {
-        return expand_stock_macros(expand_supermoves<T>(start_, furthest_));
-    }
+    std::vector<Move> solution() const override { return plain_moves<T>(start_, path_moves()); }
+    std::vector<Move> furthest_line() const override { return plain_moves<T>(start_, furthest_); }
 
   private:
     enum class Outcome { Pushed, Seen, Won, Exhausted, Paused, TimeUp };
@@ -196,6 +190,13 @@ class DepthFirstSearch final : public SearchMember<T> {
     }
 
     void play(const Move& m) { undo_.push_back(state_.make(m)); }
+
+    // The search's moves from the start to the position now searched (safe moves included).
+    std::vector<Move> path_moves() const {
+        std::vector<Move> moves;
+        for (const Undo& u : undo_) moves.push_back(u.move);
+        return moves;
+    }
 
     // Whether `last`, just played, moved a run into a space. The parent's own move of those cards
     // onto another column top may then be one incomplete_pile.hpp drops, so second_move.hpp's
@@ -281,8 +282,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         ++nodes_;
         if (state_.cards_up() > most_up_) {
             most_up_ = state_.cards_up();
-            furthest_.clear();
-            for (const Undo& u : undo_) furthest_.push_back(u.move);
+            furthest_ = path_moves();
         }
         if (recorder_ != nullptr) {
             recorder_->count(state_.stock_left(), state_.cards_up());

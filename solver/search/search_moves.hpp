@@ -10,6 +10,7 @@
 
 #include "solver/packed_state.hpp"
 #include "solver/search/incomplete_pile.hpp"
+#include "solver/search/stock_macro.hpp"
 #include "solver/search/supermove.hpp"
 #include "solver/search/techniques.hpp"
 
@@ -23,6 +24,13 @@ void generate_search_moves(const PackedState<T>& state, const Techniques& techni
     state.template generate<true>(moves, techniques.stock_macros);
     if (techniques.incomplete_piles) drop_incomplete_pile_moves(state, moves, begin);
     if (techniques.supermoves) add_supermoves(state, moves);
+}
+
+// A line of the search's moves from `start` (stock macros and supermoves among them) written out
+// as plain moves, as solutions are printed and replayed.
+template <class T>
+std::vector<Move> plain_moves(const Position& start, const std::vector<Move>& search_moves) {
+    return expand_stock_macros(expand_supermoves<T>(start, search_moves));
 }
 
 }  // namespace patience
