@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -120,7 +121,6 @@ void summarise_unknown_up(const std::vector<const BatchRecord*>& records, Varian
     for (const BatchRecord* r : records) {
         if (r->result != Verdict::Unknown || r->most_up < 0) continue;
         up.push_back(r->most_up);
-        s.up_mean += r->most_up;
         // Records come in seed order, so the first of equals is the lowest seed.
         if (up.size() == 1 || r->most_up > s.up_most) {
             s.up_most = r->most_up;
@@ -129,7 +129,7 @@ void summarise_unknown_up(const std::vector<const BatchRecord*>& records, Varian
     }
     s.up_told = up.size();
     if (up.empty()) return;
-    s.up_mean /= static_cast<double>(up.size());
+    s.up_mean = std::accumulate(up.begin(), up.end(), 0.0) / static_cast<double>(up.size());
     s.up_median = percentile(up, 0.5);
 }
 

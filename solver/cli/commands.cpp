@@ -453,16 +453,17 @@ int run_solve(const Args& args) {
             out["limit"] = to_string(result.limit);
             out["tree_share"] = result.tree_share;
         }
+        const auto tokens = [](const std::vector<Move>& moves) {
+            auto list = nlohmann::json::array();
+            for (const Move& m : moves) list.push_back(to_string(m));
+            return list;
+        };
         if (result.verdict == Verdict::Won) {
-            auto moves = nlohmann::json::array();
-            for (const Move& m : result.solution) moves.push_back(to_string(m));
             out["moves"] = result.solution.size();
             out["search_moves"] = result.search_moves;
-            out["solution"] = moves;
+            out["solution"] = tokens(result.solution);
         } else if (vm.count("solution") || explain) {
-            auto moves = nlohmann::json::array();
-            for (const Move& m : result.furthest_line) moves.push_back(to_string(m));
-            out["furthest_line"] = moves;
+            out["furthest_line"] = tokens(result.furthest_line);
         }
         if (solve_options.key_set != 0) out["key_set"] = solve_options.key_set;
         if (result.confirmation != Confirmation::NotAsked) {

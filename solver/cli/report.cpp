@@ -67,15 +67,11 @@ std::string decider_name(const std::string& name) {
     return name.empty() ? std::string("not recorded") : name;
 }
 
-// "  decided by: beam probe 92, narrow probe 64, ...", wrapped before 80 columns; nothing when
-// no deal is decided.
-std::string deciders_text(const VariantSummary& s) {
-    if (s.decided_by.empty()) return "";
-    std::string text, line = "  decided by:";
-    for (std::size_t i = 0; i < s.decided_by.size(); ++i) {
-        const auto& [name, count] = s.decided_by[i];
-        const std::string item = " " + decider_name(name) + " " + std::to_string(count) +
-                                 (i + 1 < s.decided_by.size() ? "," : "");
+// `head` and then `items` (each with its leading space), wrapped before 80 columns onto lines
+// indented by three spaces, with the last newline.
+std::string wrapped(std::string line, const std::vector<std::string>& items) {
+    std::string text;
+    for (const std::string& item : items) {
         if (line.size() + item.size() > 80) {
             text += line + "\n";
             line = "   ";
@@ -83,6 +79,19 @@ std::string deciders_text(const VariantSummary& s) {
         line += item;
     }
     return text + line + "\n";
+}
+
+// "  decided by: beam probe 92, narrow probe 64, ...", wrapped before 80 columns; nothing when
+// no deal is decided.
+std::string deciders_text(const VariantSummary& s) {
+    if (s.decided_by.empty()) return "";
+    std::vector<std::string> items;
+    for (std::size_t i = 0; i < s.decided_by.size(); ++i) {
+        const auto& [name, count] = s.decided_by[i];
+        items.push_back(" " + decider_name(name) + " " + std::to_string(count) +
+                        (i + 1 < s.decided_by.size() ? "," : ""));
+    }
+    return wrapped("  decided by:", items);
 }
 
 // "  unknown: most cards up 103.4 of 208 (49.71%), median 106, most 159 (seed 42)", wrapped
@@ -100,15 +109,7 @@ std::string unknown_up_text(const VariantSummary& s) {
         items.back() += ",";
         items.push_back(format(" of the %llu that tell it", as_ull(s.up_told)));
     }
-    std::string text, line = "  unknown: most cards up";
-    for (const std::string& item : items) {
-        if (line.size() + item.size() > 80) {
-            text += line + "\n";
-            line = "   ";
-        }
-        line += item;
-    }
-    return text + line + "\n";
+    return wrapped("  unknown: most cards up", items);
 }
 
 }  // namespace
