@@ -229,6 +229,35 @@ TEST(Capacity, AStartLeftOpenIsSearchedAgainWithLargerCaps) {
     EXPECT_EQ(tests_until_lost(budget), 0u);
 }
 
+// Emperor seed 563 with 10 stock cards and 43 in the waste (bench/frontier-lines' line, prefix 70):
+// its loose relaxed game is lost in one to four million states, past the start's strict cap
+// (kStartCap), at which its strict game is still open. So the start's loose game, searched again
+// with kStartLooseCap where both games stopped at their first caps, calls it lost; without that
+// cap the start stays open. With a smaller one, the start's later searches (retries_start) give
+// the loose game four times its cap each time, paced by the tests since, until it is lost.
+TEST(Capacity, AStartsLooseGameGetsTheLargestCap) {
+    const Position p =
+        load_position(PATIENCE_SOURCE_DIR "/tests/positions/emperor_563_10_stock.json");
+    using T = VariantTraits<VariantId::Emperor>;
+    const PackedState<T> start(p);
+    CapacityBudget budget = kEndGameCapacityBudget;
+    budget.start_loose_cap = budget.max_loose_cap;
+    EXPECT_FALSE(capacity_lost(p, budget));
+    EXPECT_TRUE(capacity_lost(p, kEndGameCapacityBudget));
+    // The retries: a deal, which the test leaves alone (64 stock cards), is tested meanwhile.
+    budget.start_cap = 4096;
+    budget.start_loose_cap = std::uint64_t{1} << 19;
+    const PackedState<T> deal(deal_position(VariantId::Emperor, 1));
+    auto test = std::make_unique<CapacityTest<T>>(0, budget);
+    EXPECT_FALSE(test->lost(start));
+    std::uint64_t n = 1;
+    while (n <= 2000000 && !test->lost(deal)) ++n;
+    // Not before the first retry, which may take the loose game's next cap (2^21) and the strict
+    // game's (16,384).
+    EXPECT_GE(n, ((std::uint64_t{1} << 21) + 16384) / kStartRetryRatio);
+    EXPECT_LE(n, 2000000u);
+}
+
 // An Emperor seed 480 position from its complete search, with 24 stock cards: above the stock line
 // of the other tests (kCapacityStockLeft), within the start's (kStartStockLeft), and its strict
 // relaxed game is lost in about 97,000 states. A search from it takes kMidGameCapacityBudget and

@@ -224,16 +224,17 @@ struct CapacityBudget {
     std::uint64_t max_savings;
     std::uint64_t max_loose_cap;
     std::uint64_t max_strict_cap;
-    // The strict cap of the start position's relaxed search, outside the savings (0: none); its
-    // loose cap is max_loose_cap. The start is the first position a search tests.
+    // The strict and loose caps of the start position's relaxed search, outside the savings
+    // (start_cap 0: none). The start is the first position a search tests.
     std::uint64_t start_cap = 0;
+    std::uint64_t start_loose_cap = 0;
     // Whether a saved-up search that ends within the base caps (kLooseNodeCap, kRelaxedNodeCap)
     // costs nothing, or spends what it searched like one stopped at its cap.
     bool base_caps_free = true;
     // Whether the test runs in Malmaison with this budget (CapacityTest::kApplies).
     bool malmaison = false;
-    // Whether a start whose relaxed game stopped at start_cap is searched again, with four times
-    // the cap each time, after kStartRetryRatio times fewer tests than its next cap.
+    // Whether a start whose relaxed game stopped at its caps is searched again, with four times
+    // the caps each time, after kStartRetryRatio times fewer tests than its next caps.
     bool retries_start = false;
 };
 // From a deal, the base caps only. The end game's budget decides no more deals (Diplomat, Lady
@@ -266,14 +267,31 @@ inline constexpr CapacityBudget kDealCapacityBudget{1, kRelaxedNodeCap, kLooseNo
 // with 17 to 32).
 inline constexpr std::uint64_t kStartCap = std::uint64_t{1} << 21;
 inline constexpr int kStartStockLeft = 24;
+// The loose game's cap in a third search of the start, after both games stopped at their caps
+// (max_loose_cap, kStartCap). The loose game, with its moves played at once, often proves a lost
+// relaxed game in fewer states than the strict one: Emperor seed 563's positions with 10 and 12
+// stock cards along bench/frontier-lines (prefixes 70 and 67) are loose-lost in 2.2 and 5.9 s (1-4
+// and 4-8 million states), while the strict game takes 9.7 s for the first and is open after 20
+// million states (16 s) for the second. Not always: tests/capacity_test.cpp's Emperor seed 480
+// position with 24 stock cards is strict-lost within kStartCap and loose-open at 2^23. So the
+// loose game gets its large cap last, where the first two searches leave the start open, and an
+// open start costs about 6 s more. The 70 positions of bench/frontier-lines with 8 to 24 stock
+// cards (the first of each line with at most 24, 20, 16, 14, 12, 10 and 8), at 300,000 nodes: 25
+// -> 29 lost (Emperor 563 with 10 and 12 stock cards, Emperor-modern 563 with 8 and 590 with 20,
+// each within 354 nodes), 13.5M -> 12.3M nodes, 104 -> 203 s. The loose game with this cap first
+// (then the strict one with kStartCap) decided Emperor 480 with 10 stock cards too, in 198 s, but
+// took the position with 24 from 0.07 to 7.6 s. bench/positions/ (Diplomat end games, whose loose
+// games are won at once) and bench/positions/end-games keep their verdicts, nodes and times.
+inline constexpr std::uint64_t kStartLooseCap = std::uint64_t{1} << 23;
 // A start whose relaxed game stopped at its cap is searched again with four times the cap, once
 // the search has tested kStartRetryRatio times fewer positions than that cap (every node of the
 // complete search counts), and again each time with four times more (CapacityBudget::
-// retries_start). A relaxed state costs about a microsecond and a half, a node of an end game's
-// complete search 6 to 15 (with its tests), so the retries take one to three times the search's
-// own time where they stay open; searches of a million nodes make none (an end game's complete
-// search takes a quarter of the budget, 250,000 nodes). Two Diplomat seed 7 end games with 8 and 9
-// stock cards (bench/positions/diplomat-7-end-game-1 and -2), unknown at 5 million nodes without
+// retries_start); where the loose game stopped at its cap too, its cap grows the same way, and the
+// tests wait for both caps. A relaxed state costs about a microsecond and a half, a node of an end
+// game's complete search 6 to 15 (with its tests), so the retries take one to three times the
+// search's own time where they stay open; searches of a million nodes make none (an end game's
+// complete search takes a quarter of the budget, 250,000 nodes). Two Diplomat seed 7 end games with
+// 8 and 9 stock cards (bench/positions/diplomat-7-end-game-1 and -2), unknown at 5 million nodes without
 // the retries (and at 50 million on 16 threads): one is lost in 3.9 million nodes (47 s) with this
 // ratio and 2.2 million (34 s) with 64; the other in 8.2 million (58 s) and 2.3 million (35 s).
 // With 64 the retries would be part of every million-node search of an end game, at 12 s each
@@ -287,7 +305,7 @@ inline constexpr std::uint64_t kStartRetryRatio = 16;
 // against 136 in 14.5M with a deal's budget, in 50 CPU seconds against 44.
 inline constexpr CapacityBudget kEndGameCapacityBudget = [] {
     CapacityBudget budget{4, std::uint64_t{1} << 18, std::uint64_t{1} << 16, std::uint64_t{1} << 16,
-                          kStartCap};
+                          kStartCap, kStartLooseCap};
     budget.retries_start = true;
     return budget;
 }();
@@ -296,6 +314,7 @@ inline constexpr CapacityBudget kEndGameCapacityBudget = [] {
 inline constexpr CapacityBudget kMidGameCapacityBudget = [] {
     CapacityBudget budget = kDealCapacityBudget;
     budget.start_cap = kStartCap;
+    budget.start_loose_cap = kStartLooseCap;
     budget.retries_start = true;
     return budget;
 }();
@@ -403,8 +422,8 @@ class CapacityTest {
     // Relaxed searches stop, as at a cap, once `*stop` is set (checked as the deadline is).
     void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
 
-    // The relaxed games of `state` searched to the end, without a cap on the strict one (the loose
-    // one keeps the budget's max_loose_cap): true when they are lost, so `state` is; nullopt when
+    // The relaxed games of `state` searched as a start's are first (search_start), then the strict
+    // one without a cap: true when they are lost, so `state` is; nullopt when
     // the search stopped (deadline or stop), `state` does not fit, or the test does not run with
     // this budget. For relaxed_start.hpp.
     std::optional<bool> lost_without_cap(const PackedState<T>& state) {
@@ -414,8 +433,15 @@ class CapacityTest {
             if (!runs_with(budget_)) return std::nullopt;
             load(state);
             if (!fits()) return std::nullopt;
-            std::uint64_t searched = 0;
-            const Outcome outcome = search_both(budget_.max_loose_cap, UINT64_MAX, searched);
+            std::uint64_t searched = 0, loose_cap = 0;
+            Outcome outcome = search_start(searched, loose_cap);
+            if (outcome == Outcome::Capped) {
+                strict_ = true;
+                cap_ = UINT64_MAX;
+                nodes_ = 0;
+                outcome = search();
+                strict_ = false;
+            }
             if (outcome == Outcome::Capped) return std::nullopt;
             return outcome == Outcome::Lost;
         }
@@ -471,7 +497,7 @@ class CapacityTest {
     std::optional<bool> relaxed_game_lost(const PackedState<T>& state) {
         // Every position the search meets is reached from its start.
         if (start_lost_) return true;
-        if (start_state_ && ++tests_since_start_ * kStartRetryRatio >= start_next_cap_) {
+        if (start_state_ && ++tests_since_start_ * kStartRetryRatio >= start_retry_cost()) {
             return retry_start();
         }
         // The first position tested is the search's start (depth_first.hpp tests it first).
@@ -511,7 +537,6 @@ class CapacityTest {
             if (strict_cap > kMaxRetryCap) return false;
             if (++last.returns * states_per_return(losses_, tests_) < strict_cap) return false;
         } else if (start) {
-            loose_cap = budget_.max_loose_cap;
             strict_cap = budget_.start_cap;
         } else {
             savings_ = std::min(savings_ + budget_.saved_per_test, budget_.max_savings);
@@ -521,7 +546,8 @@ class CapacityTest {
         }
         const bool saved_up = !retry && !start;
         std::uint64_t searched = 0;
-        const Outcome outcome = search_both(loose_cap, strict_cap, searched);
+        const Outcome outcome = start ? search_start(searched, loose_cap)
+                                      : search_both(loose_cap, strict_cap, searched);
         if (saved_up) {
             const std::uint64_t free = budget_.base_caps_free ? kLooseNodeCap + kRelaxedNodeCap : 0;
             const std::uint64_t spent = outcome == Outcome::Capped ? searched
@@ -533,8 +559,8 @@ class CapacityTest {
         if (start && outcome == Outcome::Capped && budget_.retries_start) {
             start_state_.emplace(state);
             start_loose_cap_ = loose_cap;
-            start_next_cap_ = strict_cap * 4;
-            tests_since_start_ = 0;
+            start_next_cap_ = strict_cap;
+            schedule_start_retry();
         }
         if (outcome == Outcome::Capped) {
             if (capped_.size() >= kMaxCapped) capped_.clear();
@@ -547,14 +573,28 @@ class CapacityTest {
         return outcome == Outcome::Lost;
     }
 
+    // After a search of the start that stopped at its caps: the strict game, and the loose one if
+    // it stopped at its cap too (it may have been won), get four times their caps for the next
+    // search, which comes once the tests since pay for it (start_retry_cost).
+    void schedule_start_retry() {
+        if (loose_capped_) start_loose_cap_ *= 4;
+        start_next_cap_ *= 4;
+        start_retry_loose_ = loose_capped_;
+        tests_since_start_ = 0;
+    }
+    // The states the start's next search may take: the strict cap, and the loose one if it is
+    // still open.
+    std::uint64_t start_retry_cost() const {
+        return start_next_cap_ + (start_retry_loose_ ? start_loose_cap_ : 0);
+    }
+
     // The start's relaxed game searched again, with the next cap. Returns whether it is lost now
     // (then every position is); a search that ends either way is the last one.
     bool retry_start() {
         load(*start_state_);
         std::uint64_t searched = 0;
         const Outcome outcome = search_both(start_loose_cap_, start_next_cap_, searched);
-        tests_since_start_ = 0;
-        start_next_cap_ *= 4;
+        schedule_start_retry();
         if (outcome != Outcome::Capped) start_state_.reset();
         start_lost_ = outcome == Outcome::Lost;
         return start_lost_;
@@ -568,6 +608,27 @@ class CapacityTest {
     static constexpr int kMaxStock = PackedState<T>::kMaxStock;
     enum class Outcome { Won, Lost, Capped };
 
+    // The start's first search: both games with the budget's caps (max_loose_cap, start_cap), then,
+    // where both stopped there, the loose game again with start_loose_cap (kStartLooseCap): lost,
+    // won, or stopped. Adds the states searched to `searched`; sets `loose_cap` to the loose game's
+    // last cap.
+    Outcome search_start(std::uint64_t& searched, std::uint64_t& loose_cap) {
+        loose_cap = budget_.max_loose_cap;
+        const Outcome outcome = search_both(loose_cap, budget_.start_cap, searched);
+        if (outcome != Outcome::Capped || !loose_capped_ ||
+            budget_.start_loose_cap <= budget_.max_loose_cap) {
+            return outcome;
+        }
+        loose_cap = budget_.start_loose_cap;
+        cap_ = loose_cap;
+        nodes_ = 0;
+        const Outcome loose = search();
+        searched += std::min(nodes_, cap_);
+        loose_capped_ = loose == Outcome::Capped;
+        // A loose win leaves the strict game as open as it was.
+        return loose == Outcome::Lost ? Outcome::Lost : Outcome::Capped;
+    }
+
     // The loose game, then the strict one unless the loose one is lost, with these caps; adds the
     // states searched to `searched`.
     Outcome search_both(std::uint64_t loose_cap, std::uint64_t strict_cap,
@@ -576,6 +637,7 @@ class CapacityTest {
         nodes_ = 0;
         Outcome outcome = search();
         searched += std::min(nodes_, cap_);
+        loose_capped_ = outcome == Outcome::Capped;
         if (outcome != Outcome::Lost) {
             strict_ = true;
             cap_ = strict_cap;
@@ -1046,6 +1108,7 @@ class CapacityTest {
     std::optional<PackedState<T>> start_state_;
     std::uint64_t start_loose_cap_ = 0;
     std::uint64_t start_next_cap_ = 0;
+    bool start_retry_loose_ = false;  // the loose game stopped at its cap in the last search
     std::uint64_t tests_since_start_ = 0;
     bool start_lost_ = false;  // the start's relaxed game is lost
     // Which positions but the start are tested, by how often the tests call one lost.
@@ -1058,6 +1121,7 @@ class CapacityTest {
     std::uint64_t savings_;  // states saved up for the next search: at first, the most
     bool strict_ = false;    // which game: home cards never link chains
     RelaxedReductions reductions_ = kAllReductions;  // fewer only in relaxed_lost
+    bool loose_capped_ = false;  // the last search's loose game stopped at its cap
     bool just_drew_ = false;  // the state about to be expanded was reached by a draw
 };
 
