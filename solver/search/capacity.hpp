@@ -275,7 +275,8 @@ inline constexpr int kStartStockLeft = 24;
 // million states (16 s) for the second. Not always: tests/capacity_test.cpp's Emperor seed 480
 // position with 24 stock cards is strict-lost within kStartCap and loose-open at 2^23. So the
 // loose game gets its large cap last, where the first two searches leave the start open, and an
-// open start costs about 6 s more. The 70 positions of bench/frontier-lines with 8 to 24 stock
+// open start costs 6 to 12 s more (more with more stock cards; a start whose loose game is won
+// within max_loose_cap, as a winnable start's often is, skips it). The 70 positions of bench/frontier-lines with 8 to 24 stock
 // cards (the first of each line with at most 24, 20, 16, 14, 12, 10 and 8), at 300,000 nodes: 25
 // -> 29 lost (Emperor 563 with 10 and 12 stock cards, Emperor-modern 563 with 8 and 590 with 20,
 // each within 354 nodes), 13.5M -> 12.3M nodes, 104 -> 203 s. The loose game with this cap first
