@@ -273,30 +273,31 @@ inline constexpr int kStartStockLeft = 24;
 // stock cards along bench/frontier-lines (prefixes 70 and 67) are loose-lost in 2.2 and 5.9 s (1-4
 // and 4-8 million states), while the strict game takes 9.7 s for the first and is open after 20
 // million states (16 s) for the second. Not always: tests/capacity_test.cpp's Emperor seed 480
-// position with 24 stock cards is strict-lost within kStartCap and loose-open at 2^23. So the
-// loose game gets its large cap last, where the first two searches leave the start open, and an
-// open start costs 6 to 12 s more (more with more stock cards; a start whose loose game is won
-// within max_loose_cap, as a winnable start's often is, skips it). The 70 positions of bench/frontier-lines with 8 to 24 stock
-// cards (the first of each line with at most 24, 20, 16, 14, 12, 10 and 8), at 300,000 nodes: 25
-// -> 29 lost (Emperor 563 with 10 and 12 stock cards, Emperor-modern 563 with 8 and 590 with 20,
-// each within 354 nodes), 13.5M -> 12.3M nodes, 104 -> 203 s. The loose game with this cap first
-// (then the strict one with kStartCap) decided Emperor 480 with 10 stock cards too, in 198 s, but
-// took the position with 24 from 0.07 to 7.6 s. bench/positions/ (Diplomat end games, whose loose
-// games are won at once) and bench/positions/end-games keep their verdicts, nodes and times.
+// position with 24 stock cards is strict-lost within kStartCap and loose-open at 2^23. So the loose
+// game gets its large cap last, where the first two searches leave the start open, and an open
+// start costs 6 to 12 s more (more with more stock cards; a start whose loose game is won within
+// max_loose_cap, as a winnable start's often is, skips it). The 70 positions of
+// bench/frontier-lines with 8 to 24 stock cards (the first of each line with at most 24, 20, 16,
+// 14, 12, 10 and 8), at 300,000 nodes: 25 -> 29 lost (Emperor 563 with 10 and 12 stock cards,
+// Emperor-modern 563 with 8 and 590 with 20, each within 354 nodes), 13.5M -> 12.3M nodes, 104 ->
+// 203 s. The loose game with this cap first (then the strict one with kStartCap) decided Emperor
+// 480 with 10 stock cards too, in 198 s, but took the position with 24 from 0.07 to 7.6 s.
+// bench/positions/ (Diplomat end games, whose loose games are won at once) and
+// bench/positions/end-games keep their verdicts, nodes and times.
 inline constexpr std::uint64_t kStartLooseCap = std::uint64_t{1} << 23;
-// A start whose relaxed game stopped at its cap is searched again with four times the cap, once
-// the search has tested kStartRetryRatio times fewer positions than that cap (every node of the
+// A start whose relaxed game stopped at its cap is searched again with four times the cap, once the
+// search has tested kStartRetryRatio times fewer positions than that cap (every node of the
 // complete search counts), and again each time with four times more (CapacityBudget::
 // retries_start); where the loose game stopped at its cap too, its cap grows the same way, and the
 // tests wait for both caps. A relaxed state costs about a microsecond and a half, a node of an end
 // game's complete search 6 to 15 (with its tests), so the retries take one to three times the
 // search's own time where they stay open; searches of a million nodes make none (an end game's
 // complete search takes a quarter of the budget, 250,000 nodes). Two Diplomat seed 7 end games with
-// 8 and 9 stock cards (bench/positions/diplomat-7-end-game-1 and -2), unknown at 5 million nodes without
-// the retries (and at 50 million on 16 threads): one is lost in 3.9 million nodes (47 s) with this
-// ratio and 2.2 million (34 s) with 64; the other in 8.2 million (58 s) and 2.3 million (35 s).
-// With 64 the retries would be part of every million-node search of an end game, at 12 s each
-// where they stay open.
+// 8 and 9 stock cards (bench/positions/diplomat-7-end-game-1 and -2), unknown at 5 million nodes
+// without the retries (and at 50 million on 16 threads): one is lost in 3.9 million nodes (47 s)
+// with this ratio and 2.2 million (34 s) with 64; the other in 8.2 million (58 s) and 2.3 million
+// (35 s). With 64 the retries would be part of every million-node search of an end game, at 12 s
+// each where they stay open.
 inline constexpr std::uint64_t kStartRetryRatio = 16;
 // From an end game (a start with at most kEndGameStock stock cards, portfolio.hpp), where the
 // complete search proves losses, with all its savings at the start: a relaxed game that needs
