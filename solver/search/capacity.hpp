@@ -424,7 +424,7 @@ class CapacityTest {
     // Relaxed searches stop, as at a cap, once `*stop` is set (checked as the deadline is).
     void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
 
-    // The relaxed games of `state` searched as a start's are first (search_start), then the strict
+    // The relaxed games of `state` searched first as a start's are (search_start), then the strict
     // one without a cap: true when they are lost, so `state` is; nullopt when
     // the search stopped (deadline or stop), `state` does not fit, or the test does not run with
     // this budget. For relaxed_start.hpp.
@@ -437,13 +437,7 @@ class CapacityTest {
             if (!fits()) return std::nullopt;
             std::uint64_t searched = 0, loose_cap = 0;
             Outcome outcome = search_start(searched, loose_cap);
-            if (outcome == Outcome::Capped) {
-                strict_ = true;
-                cap_ = UINT64_MAX;
-                nodes_ = 0;
-                outcome = search();
-                strict_ = false;
-            }
+            if (outcome == Outcome::Capped) outcome = search_game(true, UINT64_MAX, searched);
             if (outcome == Outcome::Capped) return std::nullopt;
             return outcome == Outcome::Lost;
         }
@@ -622,11 +616,7 @@ class CapacityTest {
             return outcome;
         }
         loose_cap = budget_.start_loose_cap;
-        cap_ = loose_cap;
-        nodes_ = 0;
-        const Outcome loose = search();
-        searched += std::min(nodes_, cap_);
-        loose_capped_ = loose == Outcome::Capped;
+        const Outcome loose = search_game(false, loose_cap, searched);
         // A loose win leaves the strict game as open as it was.
         return loose == Outcome::Lost ? Outcome::Lost : Outcome::Capped;
     }
@@ -635,19 +625,20 @@ class CapacityTest {
     // states searched to `searched`.
     Outcome search_both(std::uint64_t loose_cap, std::uint64_t strict_cap,
                         std::uint64_t& searched) {
-        cap_ = loose_cap;
+        const Outcome outcome = search_game(false, loose_cap, searched);
+        return outcome == Outcome::Lost ? outcome : search_game(true, strict_cap, searched);
+    }
+
+    // One relaxed game, the strict or the loose one, with this cap; adds the states searched to
+    // `searched`, and notes whether a loose game stopped at its cap (loose_capped_).
+    Outcome search_game(bool strict, std::uint64_t cap, std::uint64_t& searched) {
+        strict_ = strict;
+        cap_ = cap;
         nodes_ = 0;
-        Outcome outcome = search();
+        const Outcome outcome = search();
+        strict_ = false;
         searched += std::min(nodes_, cap_);
-        loose_capped_ = outcome == Outcome::Capped;
-        if (outcome != Outcome::Lost) {
-            strict_ = true;
-            cap_ = strict_cap;
-            nodes_ = 0;
-            outcome = search();
-            strict_ = false;
-            searched += std::min(nodes_, cap_);
-        }
+        if (!strict) loose_capped_ = outcome == Outcome::Capped;
         return outcome;
     }
 
