@@ -277,12 +277,12 @@ inline constexpr int kStartStockLeft = 24;
 // game gets its large cap last, where the first two searches leave the start open, and an open
 // start costs 6 to 12 s more (more with more stock cards; a start whose loose game is won within
 // max_loose_cap, as a winnable start's often is, skips it). The 70 positions of
-// bench/frontier-lines with 8 to 24 stock cards (the first of each line with at most 24, 20, 16,
-// 14, 12, 10 and 8), at 300,000 nodes: 25 -> 29 lost (Emperor 563 with 10 and 12 stock cards,
-// Emperor-modern 563 with 8 and 590 with 20, each within 354 nodes), 13.5M -> 12.3M nodes, 104 ->
-// 203 s. The loose game with this cap first (then the strict one with kStartCap) decided Emperor
-// 480 with 10 stock cards too, in 198 s, but took the position with 24 from 0.07 to 7.6 s.
-// bench/positions/ (Diplomat end games, whose loose games are won at once) and
+// bench/positions/frontier (along bench/frontier-lines' lines, the first of each with at most 24,
+// 20, 16, 14, 12, 10 and 8 stock cards), at 300,000 nodes: 25 -> 29 lost (Emperor 563 with 10 and
+// 12 stock cards, Emperor-modern 563 with 8 and 590 with 20, each within 354 nodes), 13.5M -> 12.3M
+// nodes, 104 -> 203 s. The loose game with this cap first (then the strict one with kStartCap)
+// decided Emperor 480 with 10 stock cards too, in 198 s, but took the position with 24 from 0.07 to
+// 7.6 s. bench/positions/ (Diplomat end games, whose loose games are won at once) and
 // bench/positions/end-games keep their verdicts, nodes and times.
 inline constexpr std::uint64_t kStartLooseCap = std::uint64_t{1} << 23;
 // A start whose relaxed game stopped at its cap is searched again with four times the cap, once the
