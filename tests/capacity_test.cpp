@@ -230,9 +230,8 @@ TEST(Capacity, AStartLeftOpenIsSearchedAgainWithLargerCaps) {
 }
 
 // Emperor seed 563 with 10 stock cards and 43 in the waste (bench/frontier-lines' line, prefix 70;
-// one of bench/positions/frontier):
-// its loose relaxed game is lost in one to four million states, past the start's strict cap
-// (kStartCap), at which its strict game is still open. So the start's loose game, searched again
+// one of bench/positions/frontier): its loose relaxed game is lost in one to four million states,
+// past the start's strict cap (kStartCap), at which its strict game is still open. So the start's loose game, searched again
 // with kStartLooseCap where both games stopped at their first caps, calls it lost; without that
 // cap the start stays open. With a smaller one, the start's later searches (retries_start) give
 // the loose game four times its cap each time, paced by the tests since, until it is lost.
