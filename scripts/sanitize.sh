@@ -26,23 +26,26 @@ export TSAN_OPTIONS="halt_on_error=1:suppressions=$root/tests/tsan.supp"
 cd "$build"
 if [ "$kind" = address ]; then
     # The long tests are left to the plain build (scripts/test.sh runs them). Each checks the
-    # pruning rules over many positions that the reference search exhausts: the dead-end test and
-    # the restarting probes on reduced decks, and the dead-end, capacity, incomplete-pile and
-    # supermove rules on full-rank end games, the complete helpers of several threads on such end
-    # games (178 seconds here; the helpers also run in the shorter Threads tests, and under
-    # ThreadSanitizer), and the capacity test's relaxed search with and without its reductions.
-    # The same code runs here in the shorter tests (the
-    # differential and ablation tests search with every rule on), and under the sanitizers the
-    # long ones took 33 to 130 seconds each, about 570 of CI's 20 minutes. So are the two tests
-    # that interrupt or kill the real `batch` and run it again to its end (125 and 69 seconds
-    # here, beside the other tests): the cancelling and resuming code they drive runs here in
-    # Batch's in-process tests. And the test of scripts/proof_frontier.sh, which only drives the
-    # binary (80 seconds here, 12 in the plain build): the furthest line and the search for the
-    # mistake that it reads run here in FastSolver's and Cli's tests.
+    # pruning rules over many positions that the reference search exhausts: the dead-end test, the
+    # lost moves and the restarting probes on reduced decks, the dead-end test's stock prefixes on
+    # playouts, the dead-end, capacity, incomplete-pile and supermove rules on full-rank end games,
+    # the complete helpers of several threads on such end games (178 seconds here; the helpers
+    # also run in the shorter Threads tests, and under ThreadSanitizer), and the capacity test's
+    # relaxed search with and without its reductions. The same code runs here in the shorter
+    # tests (the differential and ablation tests search with every rule on), and under the
+    # sanitizers the long ones took 33 to 130 seconds each, about 730 of CI's 20 minutes (the
+    # stock prefixes' 102 and the lost moves' 62). So are the two tests that interrupt or kill the
+    # real `batch` and run it again to its end (125 and 69 seconds here, beside the other tests):
+    # the cancelling and resuming code they drive runs here in Batch's in-process tests. And the
+    # test of scripts/proof_frontier.sh, which only drives the binary (80 seconds here, 12 in the
+    # plain build): the furthest line and the search for the mistake that it reads run here in
+    # FastSolver's and Cli's tests.
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'
         'Batch\.KilledMidRunAndRestartedLosesAndRepeatsNothing'
         'DeadEnd\.EveryCalledLossIsLostForTheReference_ReducedDecks'
+        'DeadEnd\.StockPrefixLossesAreLostForTheReference'
+        'LostMoves\.ALostMoveStaysLostAfterMovesThatCommuteWithIt_ReducedDecks'
         'DeadEnd\.FullRankEndGamesAgreeWithTheReference'
         'Restarts\.LaterRunsSkipWhatEarlierRunsExhausted'
         'Capacity\.EveryCalledLossIsLostForTheReference'
