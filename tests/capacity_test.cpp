@@ -259,6 +259,31 @@ TEST(Capacity, AStartsLooseGameGetsTheLargestCap) {
     EXPECT_LE(n, 2000000u);
 }
 
+// The relaxed states found lost are kept up to a bound, past which the cheapest are forgotten and
+// searched again when met: the one test of a solve that searches the start's relaxed game again
+// and again (a budget that retries_start) keeps the most, kMaxStartLostKeys, and every other test,
+// as a deal's or a complete helper's, kMaxLostKeys. What the bound buys: the strict game of the
+// Diplomat seed 966 end game is lost in about 153,000 states when they all fit, and still open
+// after 2^18 when only 2^14 of them may be kept.
+TEST(Capacity, TheStartsSearcherKeepsTheMostLostStates) {
+    using T = VariantTraits<VariantId::Diplomat>;
+    using Test = CapacityTest<T>;
+    EXPECT_GT(Test::kMaxStartLostKeys, Test::kMaxLostKeys);
+    EXPECT_EQ(Test(0, kEndGameCapacityBudget).max_lost_keys(), Test::kMaxStartLostKeys);
+    EXPECT_EQ(Test(0, kMidGameCapacityBudget).max_lost_keys(), Test::kMaxStartLostKeys);
+    EXPECT_EQ(Test(0, kDealCapacityBudget).max_lost_keys(), Test::kMaxLostKeys);
+    CapacityBudget helper = kEndGameCapacityBudget;
+    helper.retries_start = false;
+    EXPECT_EQ(Test(0, helper).max_lost_keys(), Test::kMaxLostKeys);
+
+    const PackedState<T> state(diplomat_966_end_game());
+    const std::uint64_t cap = std::uint64_t{1} << 18;
+    auto small = std::make_unique<Test>(0, kEndGameCapacityBudget, std::size_t{1} << 14);
+    EXPECT_EQ(small->relaxed_lost(state, true, kAllReductions, cap), std::nullopt);
+    auto large = std::make_unique<Test>(0, kEndGameCapacityBudget);
+    EXPECT_EQ(large->relaxed_lost(state, true, kAllReductions, cap), std::optional<bool>(true));
+}
+
 // An Emperor seed 480 position from its complete search, with 24 stock cards: above the stock line
 // of the other tests (kCapacityStockLeft), within the start's (kStartStockLeft), and its strict
 // relaxed game is lost in about 97,000 states. A search from it takes kMidGameCapacityBudget and

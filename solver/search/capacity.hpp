@@ -297,7 +297,8 @@ inline constexpr std::uint64_t kStartLooseCap = std::uint64_t{1} << 23;
 // without the retries (and at 50 million on 16 threads): one is lost in 3.9 million nodes (47 s)
 // with this ratio and 2.2 million (34 s) with 64; the other in 8.2 million (58 s) and 2.3 million
 // (35 s). With 64 the retries would be part of every million-node search of an end game, at 12 s
-// each where they stay open.
+// each where they stay open. (Measured with 2^20 relaxed states kept; with kMaxStartLostKeys, the
+// two are lost in 789,567 and 1,662,117 nodes, 5.4 and 8.8 s.)
 inline constexpr std::uint64_t kStartRetryRatio = 16;
 // From an end game (a start with at most kEndGameStock stock cards, portfolio.hpp), where the
 // complete search proves losses, with all its savings at the start: a relaxed game that needs
@@ -413,10 +414,45 @@ class CapacityTest {
         return kApplies && (T::kId != VariantId::Malmaison || budget.malmaison);
     }
 
-    explicit CapacityTest(int key_set = 0, const CapacityBudget& budget = kDealCapacityBudget)
+    // The most relaxed states found lost that a test keeps (lost_, below): kMaxLostKeys, or, in
+    // the one test of a solve that searches its start's relaxed game again and again (a budget
+    // that retries_start: the portfolio's complete search, or the relaxed start's thread),
+    // kMaxStartLostKeys. When the set is full, its cheapest states are forgotten and searched
+    // again when met (bounded_key_set.hpp), and the start's searches are the ones that fill it:
+    // the loose games of the 70 positions of bench/positions/frontier, searched alone with
+    // kStartLooseCap states, are lost in 32 with 2^20 keys and in 35 with 2^23 (Emperor seed 480
+    // with 12 stock cards, Emperor-modern 563 with 10 and 12; 2^21 and 2^22 keys decide the first
+    // of them only), and in up to 2.4 times fewer states where lost either way (Emperor 480 with
+    // 10, 7,971,197 -> 3,339,161; Malmaison 23 with 20, 6,580,266 -> 3,708,184). The strict game of Emperor seed 563 with 10 stock cards (prefix 70 of its line)
+    // is lost in 13,245,091 states with 2^20 keys and 5,268,228 with 2^23; with 12 (prefix 67),
+    // 40,118,927 and 10,638,056; with 14 (prefix 64), it is open after 300 million with 2^20 and
+    // lost in 86,228,760 with 2^24. In the solver: of those 70 positions at 300,000 nodes, 34
+    // are proven lost instead of 29, in 10.9 million nodes instead of 12.3 and 189 s instead of
+    // 203; along bench/frontier-lines at a million nodes a position, the first lost position
+    // comes earlier on five of the ten lines (Emperor 480: at move 70 with 14 stock cards, before
+    // at 81 with 10); Diplomat seed 7's first two end games of bench/positions are lost in
+    // 789,567 and 1,662,117 nodes instead of 3.9 and 8.2 million. Where the relaxed games stay
+    // open and fill the set, it costs time: Malmaison seed 1's positions along its line with 8,
+    // 12 and 16 stock cards take 5-9% longer at 300,000 nodes (about 3.2 s). A key takes 12 bytes
+    // in a table at most half full, so the set holds at most 24 MiB, and the start's 192 MiB
+    // (twice that for a moment while it forgets); it grows only as the searches fill it, from a
+    // few kilobytes, so searches from deals, which have no start search, never come near either
+    // bound (seeds 1-200 of every game but Malmaison at 1M nodes: the same verdicts and nodes).
+    static constexpr std::size_t kMaxLostKeys = std::size_t{1} << 20;
+    static constexpr std::size_t kMaxStartLostKeys = std::size_t{1} << 23;
+
+    // `max_lost_keys` 0: by the budget, as above; tests may set a bound of their own.
+    explicit CapacityTest(int key_set = 0, const CapacityBudget& budget = kDealCapacityBudget,
+                          std::size_t max_lost_keys = 0)
         : seed_(0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(key_set + 1)),
+          max_lost_keys_(max_lost_keys > 0        ? max_lost_keys
+                         : budget.retries_start ? kMaxStartLostKeys
+                                                : kMaxLostKeys),
+          lost_(max_lost_keys_),
           budget_(budget),
           savings_(budget.max_savings) {}
+
+    std::size_t max_lost_keys() const { return max_lost_keys_; }
 
     // Relaxed searches stop, as at a cap, once `deadline` has passed (checked every 4,096 states):
     // the start's search can take seconds, and --time-limit must still stop a solve.
@@ -644,12 +680,11 @@ class CapacityTest {
 
     // Forgetting a relaxed state costs only time, since a key's verdict never depends on the sets.
     // The lost ones, which the searches of all the positions tested share, are kept with the
-    // states each took (bounded_key_set.hpp), at most kMaxLostKeys of them (24 MiB at most); when
-    // full, the cheapest are forgotten. With PathSets emptied at 2^19 keys instead, the strict
+    // states each took (bounded_key_set.hpp), at most max_lost_keys() of them; when full, the
+    // cheapest are forgotten. With PathSets emptied at 2^19 keys instead, the strict
     // games of Diplomat seed 7 positions with 8 stock cards were open after 8 million states, and
     // are lost in 1.6-1.9 million. The won ones (kMaxKeys, in PathSets: path_set.hpp) are only the
     // lines of relaxed wins, and are emptied when full.
-    static constexpr std::size_t kMaxLostKeys = std::size_t{1} << 20;
     static constexpr std::size_t kMaxKeys = std::size_t{1} << 19;
     static constexpr std::size_t kMaxCapped = std::size_t{1} << 14;  // states kept to retry
     static constexpr std::uint64_t kStrictKey = 0x5851F42D4C957F2Dull;
@@ -1085,7 +1120,8 @@ class CapacityTest {
     std::array<std::uint8_t, 64> pool_card_{};       // the pool, by Card::bits()
     std::array<std::uint8_t, 64> waste_or_stock_{};  // copies in the waste or the stock
     std::vector<CardMove> played_at_once_;
-    BoundedKeySet lost_{kMaxLostKeys};  // relaxed states searched and lost
+    std::size_t max_lost_keys_;
+    BoundedKeySet lost_;  // relaxed states searched and lost
     PathSet won_;                       // relaxed states on a relaxed win
     PathSet won_roots_;                 // positions' relaxed states that are relaxed-won
     struct Retry {

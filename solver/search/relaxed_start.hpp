@@ -6,7 +6,8 @@
 // time, by its own node count (capacity.hpp's kStartRetryRatio). On one thread that pacing keeps
 // the search going; on several, a thread of its own does it at once. Diplomat seed 7's first two
 // end games of bench/positions (8 and 9 stock cards), whose strict relaxed games are lost after
-// 13.7 and 13.8 s of relaxed search alone, took 27.7 s (3.9 million nodes) and, the complete
+// 13.7 and 13.8 s of relaxed search alone (2.2 and 2.1 s since the searcher of a start's relaxed
+// game keeps 2^23 lost states: capacity.hpp's kMaxStartLostKeys), took 27.7 s (3.9 million nodes) and, the complete
 // search alone (`--disable probes`), 32.5 s (2.7 million) on one thread; 24.1 and 31.0 s on two
 // threads of a 2-core machine, where with this thread they take 13 to 15 s; and on sixteen
 // threads of a 16-core machine, before it, the first stayed open after 95 s and the second took
