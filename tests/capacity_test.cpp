@@ -311,18 +311,38 @@ TEST(Capacity, AStartWithUpTo24StockCardsIsTested) {
 }
 
 // A Malmaison end game from the beam's runs on seed 2 (tests/positions/malmaison_end_game.json: 7
-// stock cards, 70 in the waste, one column empty): the test runs in Malmaison only with its end
-// game's budget, never with a deal's, and from the start's search proves it lost within a few
-// dozen nodes, where the search without the test needs 820,704 nodes to prove it lost too.
-TEST(Capacity, MalmaisonIsTestedFromEndGamesOnly) {
+// stock cards, 70 in the waste, one column empty): the test runs in Malmaison only with budgets
+// of its own, from end games and mid-games, never with a deal's or the other games', and from the
+// start's search proves it lost within a few dozen nodes, where the search without the test needs
+// 820,704 nodes to prove it lost too.
+TEST(Capacity, MalmaisonIsTestedFromEndGamesAndMidGamesOnly) {
     const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
                                      "/tests/positions/malmaison_end_game.json");
     EXPECT_FALSE(capacity_lost(p, kDealCapacityBudget));
     EXPECT_FALSE(capacity_lost(p, kEndGameCapacityBudget));
     EXPECT_FALSE(capacity_lost(p, kMidGameCapacityBudget));
     EXPECT_EQ(&capacity_budget(VariantId::Malmaison, true, 7), &kMalmaisonEndGameCapacityBudget);
+    EXPECT_EQ(&capacity_budget(VariantId::Malmaison, false, kStartStockLeft),
+              &kMalmaisonMidGameCapacityBudget);
+    EXPECT_EQ(&capacity_budget(VariantId::Malmaison, false, kStartStockLeft + 1),
+              &kDealCapacityBudget);
     EXPECT_TRUE(capacity_lost(p, kMalmaisonEndGameCapacityBudget));
     expect_lost_at_once_and_without_the_test(p, 3000000);
+}
+
+// Malmaison seed 23 with 20 stock cards and 77 in the waste (bench/frontier-lines' line, prefix
+// 171; one of bench/positions/frontier): a mid-game, whose strict relaxed game is lost within the
+// start's cap (in about 2.02 million of kStartCap's 2.10 million states). So a search from it
+// takes Malmaison's mid-game budget and is lost at once (without the test it is unknown at
+// 300,000 nodes), and a deal's budget calls nothing lost.
+TEST(Capacity, AMalmaisonMidGameGetsTheStartsSearch) {
+    const Position p = load_position(PATIENCE_SOURCE_DIR
+                                     "/bench/positions/frontier/malmaison-23-s20-m171.json");
+    EXPECT_FALSE(capacity_lost(p, kDealCapacityBudget));
+    SearchLimits limits;
+    limits.node_limit = 1000;
+    const SolveResult r = FastSolver(16u << 20).solve(p, limits);
+    EXPECT_EQ(r.verdict, Verdict::Lost);
 }
 
 // Soundness: every position the test calls lost is not won for the unpruned reference search

@@ -21,7 +21,7 @@ Position bench_position(const char* name) {
 
 // Only solves on several threads whose complete search would search the start's relaxed game:
 // the capacity test on, a variant it applies to, and a start with at most kStartStockLeft stock
-// cards (Malmaison: an end game).
+// cards.
 TEST(RelaxedStart, RunsOnManyThreadsWhereTheStartsRelaxedGameIsSearched) {
     using Diplomat = VariantTraits<VariantId::Diplomat>;
     using Malmaison = VariantTraits<VariantId::Malmaison>;
@@ -33,7 +33,8 @@ TEST(RelaxedStart, RunsOnManyThreadsWhereTheStartsRelaxedGameIsSearched) {
     EXPECT_FALSE(runs_relaxed_start<Diplomat>(all, 2, kStartStockLeft + 1));
     EXPECT_FALSE(runs_relaxed_start<Diplomat>(parse_disabled_techniques("capacity"), 2, 8));
     EXPECT_TRUE(runs_relaxed_start<Malmaison>(all, 2, kEndGameStock));
-    EXPECT_FALSE(runs_relaxed_start<Malmaison>(all, 2, kEndGameStock + 1));
+    EXPECT_TRUE(runs_relaxed_start<Malmaison>(all, 2, kStartStockLeft));
+    EXPECT_FALSE(runs_relaxed_start<Malmaison>(all, 2, kStartStockLeft + 1));
     EXPECT_FALSE(runs_relaxed_start<DoubleDot>(all, 2, 8));
 }
 

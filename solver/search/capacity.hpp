@@ -334,11 +334,30 @@ inline constexpr CapacityBudget kMalmaisonEndGameCapacityBudget = [] {
     budget.malmaison = true;
     return budget;
 }();
+// Malmaison's mid-games (17 to kStartStockLeft stock cards): the start's search, where every
+// saved-up search spends what it searched (as in its end games), without the loose game's third
+// search (kStartLooseCap): 20 positions with 17 to 24 stock cards sampled from the complete search
+// of seeds 1-4 (`--disable probes --node-limit 300000 --sample-positions`, five of each seed's,
+// evenly spaced), at 300,000 nodes: 15 lost instead of 7 (in 75 to 938 nodes; 4.4M
+// -> 1.5M nodes), 11.4 s instead of 7.1; with the third search, the same 15 in 98 s, each of the
+// five left open taking 19 s. Along bench/frontier-lines, Malmaison 23's positions with 20 and 24
+// stock cards are lost in 92 and 60 nodes (their strict games within kStartCap).
+inline constexpr CapacityBudget kMalmaisonMidGameCapacityBudget = [] {
+    CapacityBudget budget = kMidGameCapacityBudget;
+    budget.start_loose_cap = 0;
+    budget.base_caps_free = false;
+    budget.malmaison = true;
+    return budget;
+}();
 // The budget of a complete search from its start: an end game's (the portfolio's end_game), a
-// mid-game's, or a deal's, by the start's stock; in Malmaison, an end game's or none.
+// mid-game's, or a deal's, by the start's stock; in Malmaison, none from a deal.
 inline constexpr const CapacityBudget& capacity_budget(VariantId variant, bool end_game,
                                                        int start_stock) {
-    if (variant == VariantId::Malmaison && end_game) return kMalmaisonEndGameCapacityBudget;
+    if (variant == VariantId::Malmaison) {
+        return end_game                         ? kMalmaisonEndGameCapacityBudget
+               : start_stock <= kStartStockLeft ? kMalmaisonMidGameCapacityBudget
+                                                : kDealCapacityBudget;
+    }
     return end_game                         ? kEndGameCapacityBudget
            : start_stock <= kStartStockLeft ? kMidGameCapacityBudget
                                             : kDealCapacityBudget;
@@ -396,7 +415,8 @@ template <class T>
 class CapacityTest {
   public:
     // Double Dot deals stock cards onto columns: its columns are not chains. Malmaison runs the
-    // test only with a budget that says so (kMalmaisonEndGameCapacityBudget: from an end game).
+    // test only with a budget that says so (kMalmaisonEndGameCapacityBudget from an end game,
+    // kMalmaisonMidGameCapacityBudget from a start with up to kStartStockLeft stock cards).
     // From its deals the test costs and decides nothing: seeds 1-10 at 100,000 nodes took 6.0 s
     // with it against 3.2 s without, with no deal decided either way, and on seed 96 with nine
     // ranks (unknown at 20M nodes) 50M nodes of the complete search alone (`--disable probes`)
@@ -407,7 +427,8 @@ class CapacityTest {
     // 40; 8-11: 32 and 19 of 32; 12-16: 14 and 5 of 20), in 1.8M nodes and 67 s against 15.9M
     // and 54 s, most of them by the start's search within a few hundred nodes. With 17 to 24
     // stock cards (the start's search of a mid-game) it decided 3 of 18 where the search alone
-    // decided none, for 6 s a position instead of 0.8: left out.
+    // decided none, for 6 s a position instead of 0.8, and was left out; measured again since,
+    // it decides more for less, and runs (kMalmaisonMidGameCapacityBudget).
     static constexpr bool kApplies = !T::kDeals;
     // Whether the test runs with `budget` (in Malmaison only with a budget that says so).
     static constexpr bool runs_with(const CapacityBudget& budget) {

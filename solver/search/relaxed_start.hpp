@@ -45,7 +45,7 @@ inline const CapacityBudget& start_capacity_budget(VariantId variant, int start_
 
 // Whether a solve with these threads, techniques and start gives a thread to the relaxed start:
 // where the capacity test searches the start's relaxed game (its budget has a start_cap: an end
-// game, or up to kStartStockLeft stock cards; Malmaison from end games only).
+// game, or up to kStartStockLeft stock cards).
 template <class T>
 bool runs_relaxed_start(const Techniques& techniques, int threads, int start_stock) {
     if (threads < 2 || !techniques.capacity) return false;
