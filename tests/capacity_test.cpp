@@ -231,13 +231,14 @@ TEST(Capacity, AStartLeftOpenIsSearchedAgainWithLargerCaps) {
 
 // Emperor seed 563 with 10 stock cards and 43 in the waste (bench/frontier-lines' line, prefix 70;
 // one of bench/positions/frontier): its loose relaxed game is lost in one to four million states,
-// past the start's strict cap (kStartCap), at which its strict game is still open. So the start's loose game, searched again
-// with kStartLooseCap where both games stopped at their first caps, calls it lost; without that
-// cap the start stays open. With a smaller one, the start's later searches (retries_start) give
-// the loose game four times its cap each time, paced by the tests since, until it is lost.
+// past the start's strict cap (kStartCap), at which its strict game is still open. So the start's
+// loose game, searched again with kStartLooseCap where both games stopped at their first caps,
+// calls it lost; without that cap the start stays open. With a smaller one, the start's later
+// searches (retries_start) give the loose game four times its cap each time, paced by the tests
+// since, until it is lost.
 TEST(Capacity, AStartsLooseGameGetsTheLargestCap) {
-    const Position p = load_position(PATIENCE_SOURCE_DIR
-                                     "/bench/positions/frontier/emperor-563-s10-m70.json");
+    const Position p =
+        load_position(PATIENCE_SOURCE_DIR "/bench/positions/frontier/emperor-563-s10-m70.json");
     using T = VariantTraits<VariantId::Emperor>;
     const PackedState<T> start(p);
     // A small strict cap, at which the strict game stays open as at kStartCap, for a shorter test.
@@ -336,8 +337,8 @@ TEST(Capacity, MalmaisonIsTestedFromEndGamesAndMidGamesOnly) {
 // takes Malmaison's mid-game budget and is lost at once (without the test it is unknown at
 // 300,000 nodes), and a deal's budget calls nothing lost.
 TEST(Capacity, AMalmaisonMidGameGetsTheStartsSearch) {
-    const Position p = load_position(PATIENCE_SOURCE_DIR
-                                     "/bench/positions/frontier/malmaison-23-s20-m171.json");
+    const Position p =
+        load_position(PATIENCE_SOURCE_DIR "/bench/positions/frontier/malmaison-23-s20-m171.json");
     EXPECT_FALSE(capacity_lost(p, kDealCapacityBudget));
     SearchLimits limits;
     limits.node_limit = 1000;

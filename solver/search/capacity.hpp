@@ -338,9 +338,9 @@ inline constexpr CapacityBudget kMalmaisonEndGameCapacityBudget = [] {
 // saved-up search spends what it searched (as in its end games), without the loose game's third
 // search (kStartLooseCap): 20 positions with 17 to 24 stock cards sampled from the complete search
 // of seeds 1-4 (`--disable probes --node-limit 300000 --sample-positions`, five of each seed's,
-// evenly spaced), at 300,000 nodes: 15 lost instead of 7 (in 75 to 938 nodes; 4.4M
-// -> 1.5M nodes), 11.4 s instead of 7.1; with the third search, the same 15 in 98 s, each of the
-// five left open taking 19 s. Along bench/frontier-lines, Malmaison 23's positions with 20 and 24
+// evenly spaced), at 300,000 nodes: 15 lost instead of 7 (in 75 to 938 nodes; 4.4M -> 1.5M
+// nodes), 11.4 s instead of 7.1; with the third search, the same 15 in 98 s, each of the five
+// left open taking 19 s. Along bench/frontier-lines, Malmaison 23's positions with 20 and 24
 // stock cards are lost in 92 and 60 nodes (their strict games within kStartCap).
 inline constexpr CapacityBudget kMalmaisonMidGameCapacityBudget = [] {
     CapacityBudget budget = kMidGameCapacityBudget;
@@ -439,26 +439,26 @@ class CapacityTest {
     // the one test of a solve that searches its start's relaxed game again and again (a budget
     // that retries_start: the portfolio's complete search, or the relaxed start's thread),
     // kMaxStartLostKeys. When the set is full, its cheapest states are forgotten and searched
-    // again when met (bounded_key_set.hpp), and the start's searches are the ones that fill it:
-    // the loose games of the 70 positions of bench/positions/frontier, searched alone with
-    // kStartLooseCap states, are lost in 32 with 2^20 keys and in 35 with 2^23 (Emperor seed 480
-    // with 12 stock cards, Emperor-modern 563 with 10 and 12; 2^21 and 2^22 keys decide the first
-    // of them only), and in up to 2.4 times fewer states where lost either way (Emperor 480 with
-    // 10, 7,971,197 -> 3,339,161; Malmaison 23 with 20, 6,580,266 -> 3,708,184). The strict game of Emperor seed 563 with 10 stock cards (prefix 70 of its line)
-    // is lost in 13,245,091 states with 2^20 keys and 5,268,228 with 2^23; with 12 (prefix 67),
-    // 40,118,927 and 10,638,056; with 14 (prefix 64), it is open after 300 million with 2^20 and
-    // lost in 86,228,760 with 2^24. In the solver: of those 70 positions at 300,000 nodes, 34
-    // are proven lost instead of 29, in 10.9 million nodes instead of 12.3 and 189 s instead of
-    // 203; along bench/frontier-lines at a million nodes a position, the first lost position
-    // comes earlier on five of the ten lines (Emperor 480: at move 70 with 14 stock cards, before
-    // at 81 with 10); Diplomat seed 7's first two end games of bench/positions are lost in
-    // 789,567 and 1,662,117 nodes instead of 3.9 and 8.2 million. Where the relaxed games stay
-    // open and fill the set, it costs time: Malmaison seed 1's positions along its line with 8,
-    // 12 and 16 stock cards take 5-9% longer at 300,000 nodes (about 3.2 s). A key takes 12 bytes
-    // in a table at most half full, so the set holds at most 24 MiB, and the start's 192 MiB
-    // (twice that for a moment while it forgets); it grows only as the searches fill it, from a
-    // few kilobytes, so searches from deals, which have no start search, never come near either
-    // bound (seeds 1-200 of every game but Malmaison at 1M nodes: the same verdicts and nodes).
+    // again when met (bounded_key_set.hpp), and the start's large searches are the ones that fill
+    // it. Searched alone with kStartLooseCap states, the loose games of the 70 positions of
+    // bench/positions/frontier are lost in 32 with 2^20 keys and 35 with 2^23 (Emperor seed 480
+    // with 12 stock cards, Emperor-modern 563 with 10 and 12; 2^21 or 2^22 keys decide the first
+    // only), in up to 2.4 times fewer states where lost either way (Emperor 480 with 10,
+    // 7,971,197 -> 3,339,161). The strict game of Emperor 563 with 10 stock cards (prefix 70 of
+    // its line) is lost in 13,245,091 states with 2^20 keys and 5,268,228 with 2^23; with 12
+    // (prefix 67), 40,118,927 and 10,638,056; with 14 (prefix 64), it is open after 300 million
+    // with 2^20, and lost in 86,228,760 with 2^24. In the solver, those 70 positions at 300,000
+    // nodes: 34 lost instead of 29, 10.9 million nodes instead of 12.3, 189 s instead of 203;
+    // along bench/frontier-lines at a million nodes a position, the first lost position comes
+    // earlier on five of the ten lines (Emperor 480: move 70 with 14 stock cards, before 81 with
+    // 10); Diplomat seed 7's first two end games of bench/positions are lost in 789,567 and
+    // 1,662,117 nodes instead of 3.9 and 8.2 million. Where the relaxed games stay open and fill
+    // the set, it costs time: Malmaison seed 1's positions along its line with 8, 12 and 16 stock
+    // cards take 5-9% longer at 300,000 nodes (about 3.2 s). A key takes 12 bytes in a table at
+    // most half full: the set holds at most 24 MiB, the start searcher's 192 MiB (twice that for
+    // a moment while it forgets). It grows only as the searches fill it, from a few kilobytes, so
+    // searches from deals, which have no start search, come near neither bound (seeds 1-200 of
+    // every game but Malmaison at 1M nodes: the same verdicts and nodes).
     static constexpr std::size_t kMaxLostKeys = std::size_t{1} << 20;
     static constexpr std::size_t kMaxStartLostKeys = std::size_t{1} << 23;
 
@@ -466,7 +466,7 @@ class CapacityTest {
     explicit CapacityTest(int key_set = 0, const CapacityBudget& budget = kDealCapacityBudget,
                           std::size_t max_lost_keys = 0)
         : seed_(0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(key_set + 1)),
-          max_lost_keys_(max_lost_keys > 0        ? max_lost_keys
+          max_lost_keys_(max_lost_keys > 0      ? max_lost_keys
                          : budget.retries_start ? kMaxStartLostKeys
                                                 : kMaxLostKeys),
           lost_(max_lost_keys_),
@@ -702,9 +702,9 @@ class CapacityTest {
     // Forgetting a relaxed state costs only time, since a key's verdict never depends on the sets.
     // The lost ones, which the searches of all the positions tested share, are kept with the
     // states each took (bounded_key_set.hpp), at most max_lost_keys() of them; when full, the
-    // cheapest are forgotten. With PathSets emptied at 2^19 keys instead, the strict
-    // games of Diplomat seed 7 positions with 8 stock cards were open after 8 million states, and
-    // are lost in 1.6-1.9 million. The won ones (kMaxKeys, in PathSets: path_set.hpp) are only the
+    // cheapest are forgotten. With PathSets emptied at 2^19 keys instead, the strict games of
+    // Diplomat seed 7 positions with 8 stock cards were open after 8 million states, and are lost
+    // in 1.6-1.9 million. The won ones (kMaxKeys, in PathSets: path_set.hpp) are only the
     // lines of relaxed wins, and are emptied when full.
     static constexpr std::size_t kMaxKeys = std::size_t{1} << 19;
     static constexpr std::size_t kMaxCapped = std::size_t{1} << 14;  // states kept to retry
@@ -1143,8 +1143,8 @@ class CapacityTest {
     std::vector<CardMove> played_at_once_;
     std::size_t max_lost_keys_;
     BoundedKeySet lost_;  // relaxed states searched and lost
-    PathSet won_;                       // relaxed states on a relaxed win
-    PathSet won_roots_;                 // positions' relaxed states that are relaxed-won
+    PathSet won_;         // relaxed states on a relaxed win
+    PathSet won_roots_;   // positions' relaxed states that are relaxed-won
     struct Retry {
         std::uint32_t loose_cap, strict_cap;  // the last search's
         std::uint32_t returns;                // tests of the same relaxed state since

@@ -7,15 +7,15 @@
 // the search going; on several, a thread of its own does it at once. Diplomat seed 7's first two
 // end games of bench/positions (8 and 9 stock cards), whose strict relaxed games are lost after
 // 13.7 and 13.8 s of relaxed search alone (2.2 and 2.1 s since the searcher of a start's relaxed
-// game keeps 2^23 lost states: capacity.hpp's kMaxStartLostKeys), took 27.7 s (3.9 million nodes) and, the complete
-// search alone (`--disable probes`), 32.5 s (2.7 million) on one thread; 24.1 and 31.0 s on two
-// threads of a 2-core machine, where with this thread they take 13 to 15 s; and on sixteen
-// threads of a 16-core machine, before it, the first stayed open after 95 s and the second took
-// 46. Most end games' relaxed games are won or lost within a few thousand states (Diplomat seed
-// 703's three end games in bench/positions: won at once), and the thread joins the others at once;
-// where the relaxed game stays open, the thread is spent on it until the solve ends. It is the
-// last worker of the solve (fast_solver.cpp), so the members never wait for it where oneTBB runs
-// fewer threads at once than asked.
+// game keeps 2^23 lost states: capacity.hpp's kMaxStartLostKeys), took 27.7 s (3.9 million
+// nodes) and, the complete search alone (`--disable probes`), 32.5 s (2.7 million) on one
+// thread; 24.1 and 31.0 s on two threads of a 2-core machine, where with this thread they take
+// 13 to 15 s; and on sixteen threads of a 16-core machine, before it, the first stayed open
+// after 95 s and the second took 46. Most end games' relaxed games are won or lost within a few
+// thousand states (Diplomat seed 703's three end games in bench/positions: won at once), and the
+// thread joins the others at once; where the relaxed game stays open, the thread is spent on it
+// until the solve ends. It is the last worker of the solve (fast_solver.cpp), so the members
+// never wait for it where oneTBB runs fewer threads at once than asked.
 //
 // Proof: a relaxed loss of the start is a loss of the start (capacity.hpp's proof), whatever the
 // other threads are doing: the verdict needs no other search, like a complete search that proved
