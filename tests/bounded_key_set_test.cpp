@@ -46,14 +46,25 @@ TEST(BoundedKeySet, WhenFullForgetsTheCheapestKeys) {
     std::mt19937_64 rng(7);
     std::vector<std::uint64_t> costly;
     std::unordered_set<std::uint64_t> inserted;
+    std::size_t forgotten = 0;  // keys inserted and no longer held
+    int thinnings = 0;
     for (std::size_t i = 0; i < 3 * kMax; ++i) {
         const std::uint64_t key = rng();
         const bool expensive = i % 8 == 0;
+        const std::size_t slots_before = set.slots();
         set.insert(key, expensive ? 1000 + i : 1 + i % 3);
         inserted.insert(key);
         if (expensive) costly.push_back(key);
         EXPECT_LE(set.size(), kMax);
+        EXPECT_LE(set.slots(), 2 * kMax);
+        // Forgetting (the set shrank) moves the keys kept into half the slots.
+        if (set.size() < i + 1 - forgotten) {
+            EXPECT_EQ(set.slots(), slots_before / 2);
+            forgotten = i + 1 - set.size();
+            ++thinnings;
+        }
     }
+    EXPECT_GE(thinnings, 2);
     // 3 * kMax / 8 costly keys: fewer than half the bound, so each thinning kept all of them.
     for (const std::uint64_t key : costly) EXPECT_TRUE(set.contains(key));
     EXPECT_LT(set.size(), 3 * kMax / 4);

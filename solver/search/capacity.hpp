@@ -455,10 +455,10 @@ class CapacityTest {
     // 1,662,117 nodes instead of 3.9 and 8.2 million. Where the relaxed games stay open and fill
     // the set, it costs time: Malmaison seed 1's positions along its line with 8, 12 and 16 stock
     // cards take 5-9% longer at 300,000 nodes (about 3.2 s). A key takes 12 bytes in a table at
-    // most half full: the set holds at most 24 MiB, the start searcher's 192 MiB (twice that for
-    // a moment while it forgets). It grows only as the searches fill it, from a few kilobytes, so
-    // searches from deals, which have no start search, come near neither bound (seeds 1-200 of
-    // every game but Malmaison at 1M nodes: the same verdicts and nodes).
+    // most half full: the set holds at most 24 MiB, the start searcher's 192 MiB (1.5 times that
+    // for a moment while it grows or forgets). It grows only as the searches fill it, from a few
+    // kilobytes, so searches from deals, which have no start search, come near neither bound
+    // (seeds 1-200 of every game but Malmaison at 1M nodes: the same verdicts and nodes).
     static constexpr std::size_t kMaxLostKeys = std::size_t{1} << 20;
     static constexpr std::size_t kMaxStartLostKeys = std::size_t{1} << 23;
 
