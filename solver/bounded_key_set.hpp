@@ -51,6 +51,8 @@ class BoundedKeySet {
         size_ = 0;
     }
     std::size_t size() const { return size_; }
+    // The most keys it holds.
+    std::size_t max_keys() const { return max_keys_; }
     // The slots it holds now (each a key and its work: 12 bytes).
     std::size_t slots() const { return keys_.size(); }
 

@@ -321,6 +321,13 @@ inline constexpr CapacityBudget kMidGameCapacityBudget = [] {
     budget.retries_start = true;
     return budget;
 }();
+// `budget` for Malmaison: the test runs there (CapacityTest::runs_with), and every saved-up search
+// spends what it searched.
+inline constexpr CapacityBudget for_malmaison(CapacityBudget budget) {
+    budget.base_caps_free = false;
+    budget.malmaison = true;
+    return budget;
+}
 // Malmaison's end games: the end game's budget, where every saved-up search spends what it
 // searched. Its relaxed states are larger (sixteen piles, four suits of four decks), and most of
 // them are new at each position, so free searches within the base caps made an open end game
@@ -328,12 +335,8 @@ inline constexpr CapacityBudget kMidGameCapacityBudget = [] {
 // 1,000,000 nodes, against 2.5 s without the test; with every search spent, 9.5 s. On the 112 end
 // games of CapacityTest::kApplies both decide the same positions in the same nodes; the 20 with
 // 12 to 16 stock cards take 42 s instead of 100 s (14 s without the test).
-inline constexpr CapacityBudget kMalmaisonEndGameCapacityBudget = [] {
-    CapacityBudget budget = kEndGameCapacityBudget;
-    budget.base_caps_free = false;
-    budget.malmaison = true;
-    return budget;
-}();
+inline constexpr CapacityBudget kMalmaisonEndGameCapacityBudget =
+    for_malmaison(kEndGameCapacityBudget);
 // Malmaison's mid-games (17 to kStartStockLeft stock cards): the start's search, where every
 // saved-up search spends what it searched (as in its end games), without the loose game's third
 // search (kStartLooseCap): 20 positions with 17 to 24 stock cards sampled from the complete search
@@ -343,10 +346,8 @@ inline constexpr CapacityBudget kMalmaisonEndGameCapacityBudget = [] {
 // left open taking 19 s. Along bench/frontier-lines, Malmaison 23's positions with 20 and 24
 // stock cards are lost in 92 and 60 nodes (their strict games within kStartCap).
 inline constexpr CapacityBudget kMalmaisonMidGameCapacityBudget = [] {
-    CapacityBudget budget = kMidGameCapacityBudget;
+    CapacityBudget budget = for_malmaison(kMidGameCapacityBudget);
     budget.start_loose_cap = 0;
-    budget.base_caps_free = false;
-    budget.malmaison = true;
     return budget;
 }();
 // The budget of a complete search from its start: an end game's (the portfolio's end_game), a
@@ -466,14 +467,13 @@ class CapacityTest {
     explicit CapacityTest(int key_set = 0, const CapacityBudget& budget = kDealCapacityBudget,
                           std::size_t max_lost_keys = 0)
         : seed_(0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(key_set + 1)),
-          max_lost_keys_(max_lost_keys > 0      ? max_lost_keys
-                         : budget.retries_start ? kMaxStartLostKeys
-                                                : kMaxLostKeys),
-          lost_(max_lost_keys_),
+          lost_(max_lost_keys > 0      ? max_lost_keys
+                : budget.retries_start ? kMaxStartLostKeys
+                                       : kMaxLostKeys),
           budget_(budget),
           savings_(budget.max_savings) {}
 
-    std::size_t max_lost_keys() const { return max_lost_keys_; }
+    std::size_t max_lost_keys() const { return lost_.max_keys(); }
 
     // Relaxed searches stop, as at a cap, once `deadline` has passed (checked every 4,096 states):
     // the start's search can take seconds, and --time-limit must still stop a solve.
@@ -1141,7 +1141,6 @@ class CapacityTest {
     std::array<std::uint8_t, 64> pool_card_{};       // the pool, by Card::bits()
     std::array<std::uint8_t, 64> waste_or_stock_{};  // copies in the waste or the stock
     std::vector<CardMove> played_at_once_;
-    std::size_t max_lost_keys_;
     BoundedKeySet lost_;  // relaxed states searched and lost
     PathSet won_;         // relaxed states on a relaxed win
     PathSet won_roots_;   // positions' relaxed states that are relaxed-won
