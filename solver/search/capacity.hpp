@@ -141,22 +141,51 @@
 // 154 -> 155 lost, 2.00M -> 1.72M nodes, 50.5 -> 44.4 s; on the 112 Malmaison end games of
 // kApplies, the same 106 lost in 77.5 -> 48.2 s.
 //
-// Tried and not kept: pool cards home only when needed (the strict game, where a pool card's move
-// home is a choice and most of the states differ only in which of them went home: on Emperor seed
-// 563's position with 10 stock cards along bench/frontier-lines, 1,735 foundation vectors against
-// 328 with every such move played at once, which is not sound). A shortest win may play a pool
-// card c home later, right before the first move that needs it: one that cannot be made with c in
-// the pool (the next card of c's suit home, or a move whose state fits only without c; one move
-// raises the unslotted tops by one at most, so that needs c to be a top that finds no slot, or
-// nearly, in a state that fits with no column to spare). Trying only such moves home cut the strict
-// game of that position from 5,268,228 states to 3,640,897, with 12 stock cards from 10,638,056 to
-// 6,591,458, with 14 from 130 million to 53 million (2^23 states kept), but the argument fails for
-// runs of moves home: in a Diplomat end game with five ranks whose last four cards were in the pool
-// none was needed by another, each could be swapped past the next, and the relaxed game was called
-// lost (TheRelaxedSearchsReductionsKeepItsVerdict found 24 such positions). Sound repairs gave the
-// gain back: letting every pool card home where piles take two of them, 4.35 s instead of 4.24 on
-// the first position; bounding what the cards that can go home before c may change, 4.19 and 7.51 s
-// instead of 4.24 and 8.33 on the first two.
+// Moves home that wait (the strict game). There a pool card's move home is a choice, and most
+// states differ only in which such moves were made (Emperor seed 563's position with 10 stock
+// cards along bench/frontier-lines: 1,735 foundation vectors, against 328 with every pool card
+// home at once, which is not sound). So the strict search does not play pool card c (family f,
+// rank r) home where its move can wait (home_can_wait, next_may_follow): where
+// (a) the next card of its suit is neither in the pool nor on the waste's top, in the stock or on
+//     a stack's top;
+// (b) some card is left outside the pool; and
+// (c) with e = y(r) - y(r+1) - slots(r) (the chain tops at rank r without a slot, before the max)
+//     counted as if every pool card of family f and rank r + 1 that can go home one after another
+//     from here (on its pile, rank by rank) had gone: e < 0; or e = 0 and no move but one home from
+//     the pool can raise e (no card of family f and rank r on the waste's top, in the stock or on
+//     a stack's top, none of rank r + 1 on a stack's top); or the free columns exceed the
+//     unslotted tops by n + 1 chain tops' cost or more (one column; in Lady Palk, for a top below
+//     a King, more than all the columns), where n counts the pool cards that can go home one after
+//     another and have a card of their family and the rank below in the pool.
+// The strict search still finds a relaxed win when there is one. From a state it expands with
+// every move, take a shortest win in the form of draws postponed whose first moves include the
+// fewest moves home from the pool, c_1 ... c_k, before its first other move m (after draws, if
+// any, a move of the waste's top) or its end. Suppose k > 0 and c_1 can wait. If the line ends
+// after them, every card left is the pool's, against (b). Else play c_1 right after m instead:
+// - no move before it needs its pile: by (a), none of the c_i is its next card, nor is m's;
+// - the states between keep c_1 in the pool and fit. The other c_i are pool cards going home one
+//   after another, so in those states e is at most (c)'s count, and m raises it by one at most
+//   (only by the moves (c) names: a card into the pool that could be a parent counts as none by
+//   the placement check, and a stack card that joins the pool replaces its slot as a parent). So
+//   where (c) holds by e, e <= 0 with c_1 in the pool in each of those states: c_1 adds no chain
+//   top at rank r, and, as a parent, none at r - 1, so each fits as the line's state without c_1
+//   did. Where it holds by the spare columns, each c_i but c_1 uses at most one chain top's worth
+//   (a card home leaves its children without a parent: none when it has none in the pool, which
+//   only shrinks meanwhile), and m one more, so each state fits;
+// - c_1's move after m is legal (a pile takes it: a move that put a copy of it home meanwhile took
+//   another pile of its height) and reaches the line's state.
+// That line is as long, in the same form, and has one move home fewer first: a contradiction. So
+// its first move is not a pool card's move home that can wait, and it is tried; the induction of
+// draws postponed goes through as it is. TheRelaxedSearchsReductionsKeepItsVerdict checks it
+// against the search without reductions; a version that let c wait by (a) and its own state alone
+// (not counting what the moves home before m may change) was not sound: of those relaxed games it
+// called 24 lost, won where only a few pool cards are left and each can go home before the others.
+// Measured with the strict game alone (2^23 states kept): Emperor seed 563's positions along
+// bench/frontier-lines with 10, 12 and 14 stock cards are lost in 3,780,325, 6,850,891 and
+// 63,343,998 states instead of 5,268,228, 10,638,056 and 130,426,995 (3.0 and 5.5 s instead of 4.1
+// and 8.9; 89 s instead of 130, beside other runs); the 70 positions of bench/positions/frontier
+// with a cap of kStartCap, the same 28 lost, 6 won and 36 open, the 28 in 9,498,750 states instead
+// of 10,588,643 (8.0 s instead of 9.1), 10 to 30% fewer but in Malmaison, where none changes.
 //
 // Cost. A relaxed search starts from each position tested whose relaxed state is new, and stops at
 // a cap on the states of each game (the position is then not called lost). Where the relaxed games
@@ -425,9 +454,10 @@ inline constexpr int kCapacityStockLeft = 16;
 struct RelaxedReductions {
     bool moves_at_once = true;
     bool draws_postponed = true;
+    bool homes_wait = true;  // the strict game's
 };
-inline constexpr RelaxedReductions kAllReductions{true, true};
-inline constexpr RelaxedReductions kNoReductions{false, false};
+inline constexpr RelaxedReductions kAllReductions{true, true, true};
+inline constexpr RelaxedReductions kNoReductions{false, false, false};
 
 template <class T>
 class CapacityTest {
@@ -553,6 +583,7 @@ class CapacityTest {
             cap_ = cap;
             nodes_ = 0;
             const Outcome outcome = search();
+            relaxed_states_ = nodes_;
             reductions_ = kAllReductions;
             strict_ = false;
             lost_.clear();
@@ -561,6 +592,8 @@ class CapacityTest {
             return outcome == Outcome::Lost;
         }
     }
+    // The states the last relaxed_lost() searched.
+    std::uint64_t relaxed_states() const { return relaxed_states_; }
 
   private:
     // lost(), where the test applies; nullopt where the position was sampled out (sampling_).
@@ -846,8 +879,8 @@ class CapacityTest {
         return *std::min_element(best.begin(), best.end());
     }
 
-    bool fits(const Placement& placed = {}) const {
-        Counts slots{};
+    // Each family's slots by rank, and the free columns: those of every column but placed.column.
+    int slots_and_free(Counts& slots, const Placement& placed) const {
         int free = 0;
         for (int c = 0; c < T::kColumns; ++c) {
             if (c == placed.column) continue;
@@ -858,6 +891,12 @@ class CapacityTest {
                 if (top.rank() > 1) ++slots[family(top)][top.rank() - 1];
             }
         }
+        return free;
+    }
+
+    bool fits(const Placement& placed = {}) const {
+        Counts slots{};
+        const int free = slots_and_free(slots, placed);
         // Without optional cards first: one cover among those the loose game considers.
         int tops = 0;
         for (int f = 0; f < kFamilies; ++f) tops += unslotted_tops(f, slots, false, placed);
@@ -1011,6 +1050,104 @@ class CapacityTest {
         return false;
     }
 
+    // What the strict game's moves home that wait read of a state (see the header), worked out
+    // once a state: whether only pool cards are left; the pool cards that can go home one after
+    // another, and how many of them have children in the pool (pool_cards_homing); the slots; and
+    // how many free columns the unslotted tops leave.
+    struct WaitContext {
+        bool only_pool = false;
+        Counts homing{};
+        int raising = 0;
+        Counts slots{};
+        int spare = 0;
+    };
+    WaitContext wait_context() const {
+        WaitContext context;
+        context.only_pool =
+            drawn_ == stock_size_ && waste_size_ == 0 &&
+            std::all_of(stack_size_.begin(), stack_size_.end(), [](auto n) { return n == 0; });
+        pool_cards_homing(context.homing, context.raising);
+        context.spare = slots_and_free(context.slots, {});
+        for (int f = 0; f < kFamilies; ++f) {
+            context.spare -= unslotted_tops(f, context.slots, false, {});
+        }
+        return context;
+    }
+
+    // Whether the next card of `card`'s suit is in the pool, on the waste's top, in the stock or on
+    // a stack's top: its move home may come next, on `card`.
+    bool next_may_follow(Card card) const {
+        if (card.rank() == ranks_) return false;
+        const Card next(card.rank() + 1, card.suit());
+        return pool_card_[next.bits()] > 0 || movable(next);
+    }
+
+    // Whether pool card `card`, which a pile takes and whose next card cannot follow it
+    // (next_may_follow), may wait to go home in the strict game (see the header: moves home that
+    // wait).
+    bool home_can_wait(Card card, const WaitContext& context) const {
+        if (context.only_pool) return false;
+        const int f = family(card);
+        const int r = card.rank();
+        const int excess =
+            pool_[f][r] - pool_[f][r + 1] - context.slots[f][r] + context.homing[f][r + 1];
+        if (excess < 0) return true;
+        if (excess == 0 && !raises_excess(f, r)) return true;
+        const int most_raised = T::kKingSpaces ? T::kColumns + 1 : 1;  // by one move
+        return context.spare >= (context.raising + 1) * most_raised;
+    }
+
+    // The pool cards that can go home one after another from here, by family and rank (`homing`:
+    // on each suit's piles, rank by rank, the most that piles of the rank below take), and how
+    // many of them have a card of their family and the rank below in the pool (`raising`: only
+    // those can leave a chain top behind).
+    void pool_cards_homing(Counts& homing, int& raising) const {
+        for (int s = 0; s < kSuitCount; ++s) {
+            auto piles = height_[s];
+            for (int q = 1; q <= ranks_; ++q) {
+                const Card card(q, static_cast<Suit>(s));
+                int left = pool_card_[card.bits()];
+                for (auto& h : piles) {
+                    if (left == 0) break;
+                    if (h != q - 1) continue;
+                    h = static_cast<std::uint8_t>(q);
+                    --left;
+                    const int f = family(card);
+                    ++homing[f][q];
+                    if (pool_[f][q - 1] > 0) ++raising;
+                }
+            }
+        }
+    }
+
+    // Whether a move other than a pool card's home may raise the excess of family f at rank r by
+    // one: a card of that family and rank into the pool (from the waste's top, the stock after
+    // draws, or a stack's top), or one of rank r + 1 off a stack's top (its slot goes with it).
+    bool raises_excess(int f, int r) const {
+        for (int s = 0; s < kSuitCount; ++s) {
+            const Card same(r, static_cast<Suit>(s));
+            if (family(same) != f) continue;
+            if (movable(same)) return true;
+            if (r < ranks_ && on_a_stack_top(Card(r + 1, static_cast<Suit>(s)))) return true;
+        }
+        return false;
+    }
+
+    // Whether `card` is on the waste's top, in the stock or on a stack's top: a move of it may come
+    // next (after draws, for a card in the stock).
+    bool movable(Card card) const {
+        if (waste_size_ > 0 && waste_[waste_size_ - 1] == card) return true;
+        const auto stock_end = stock_.begin() + stock_size_;
+        return std::find(stock_.begin() + drawn_, stock_end, card) != stock_end ||
+               on_a_stack_top(card);
+    }
+    bool on_a_stack_top(Card card) const {
+        for (int c = 0; c < T::kColumns; ++c) {
+            if (stack_size_[c] > 0 && stack_[c][stack_size_[c] - 1] == card) return true;
+        }
+        return false;
+    }
+
     // Whether every card that could lie on `card` in the tableau is home.
     bool nothing_builds_on_home(Card card) const {
         const int below = card.rank() - 1;
@@ -1093,8 +1230,11 @@ class CapacityTest {
                 }
             }
         }
-        // In the strict game, or without the moves played at once: pool cards home too.
+        // In the strict game, or without the moves played at once: pool cards home too (in the
+        // strict game, those that cannot wait).
         const bool pool_home = (strict_ || !reductions_.moves_at_once) && !after_draw;
+        const bool homes_wait = strict_ && reductions_.homes_wait;
+        std::optional<WaitContext> wait;
         for (int s = 0; s < kSuitCount && outcome == Outcome::Lost && pool_home; ++s) {
             for (int k = 0; k < T::kDecks && outcome == Outcome::Lost; ++k) {
                 const int h = height_[s][k];
@@ -1102,9 +1242,12 @@ class CapacityTest {
                     continue;
                 }
                 const Card card(h + 1, static_cast<Suit>(s));
-                if (pool_card_[card.bits()] > 0) {
-                    outcome = try_move({card, From::Pool, static_cast<std::uint8_t>(k)});
+                if (pool_card_[card.bits()] == 0) continue;
+                if (homes_wait && !next_may_follow(card)) {
+                    if (!wait) wait = wait_context();
+                    if (home_can_wait(card, *wait)) continue;
                 }
+                outcome = try_move({card, From::Pool, static_cast<std::uint8_t>(k)});
             }
         }
         // A stack's top card into the pool.
@@ -1167,6 +1310,8 @@ class CapacityTest {
     };
     std::unordered_map<std::uint64_t, Retry> capped_;  // relaxed states past the cap
     std::uint64_t nodes_ = 0;
+    // The states the last relaxed_lost() searched.
+    std::uint64_t relaxed_states_ = 0;
     std::uint64_t cap_ = kRelaxedNodeCap;  // this search's
     bool tested_start_ = false;            // a position has been tested (budget_.start_cap)
     // The start, while its relaxed game stopped at its caps and is to be searched again (budget_.
