@@ -583,7 +583,6 @@ class CapacityTest {
             cap_ = cap;
             nodes_ = 0;
             const Outcome outcome = search();
-            relaxed_states_ = nodes_;
             reductions_ = kAllReductions;
             strict_ = false;
             lost_.clear();
@@ -592,8 +591,8 @@ class CapacityTest {
             return outcome == Outcome::Lost;
         }
     }
-    // The states the last relaxed_lost() searched.
-    std::uint64_t relaxed_states() const { return relaxed_states_; }
+    // The states the last relaxed search took: right after relaxed_lost(), its own.
+    std::uint64_t relaxed_states() const { return nodes_; }
 
   private:
     // lost(), where the test applies; nullopt where the position was sampled out (sampling_).
@@ -879,6 +878,13 @@ class CapacityTest {
         return *std::min_element(best.begin(), best.end());
     }
 
+    // The chain tops that find no slot, without optional cards, over every family.
+    int strict_tops(const Counts& slots, const Placement& placed) const {
+        int tops = 0;
+        for (int f = 0; f < kFamilies; ++f) tops += unslotted_tops(f, slots, false, placed);
+        return tops;
+    }
+
     // Each family's slots by rank, and the free columns: those of every column but placed.column.
     int slots_and_free(Counts& slots, const Placement& placed) const {
         int free = 0;
@@ -898,8 +904,7 @@ class CapacityTest {
         Counts slots{};
         const int free = slots_and_free(slots, placed);
         // Without optional cards first: one cover among those the loose game considers.
-        int tops = 0;
-        for (int f = 0; f < kFamilies; ++f) tops += unslotted_tops(f, slots, false, placed);
+        int tops = strict_tops(slots, placed);
         if (tops <= free) return true;
         if (strict_) return false;
         tops = 0;
@@ -1067,10 +1072,8 @@ class CapacityTest {
             drawn_ == stock_size_ && waste_size_ == 0 &&
             std::all_of(stack_size_.begin(), stack_size_.end(), [](auto n) { return n == 0; });
         pool_cards_homing(context.homing, context.raising);
-        context.spare = slots_and_free(context.slots, {});
-        for (int f = 0; f < kFamilies; ++f) {
-            context.spare -= unslotted_tops(f, context.slots, false, {});
-        }
+        const int free = slots_and_free(context.slots, {});
+        context.spare = free - strict_tops(context.slots, {});
         return context;
     }
 
@@ -1310,8 +1313,6 @@ class CapacityTest {
     };
     std::unordered_map<std::uint64_t, Retry> capped_;  // relaxed states past the cap
     std::uint64_t nodes_ = 0;
-    // The states the last relaxed_lost() searched.
-    std::uint64_t relaxed_states_ = 0;
     std::uint64_t cap_ = kRelaxedNodeCap;  // this search's
     bool tested_start_ = false;            // a position has been tested (budget_.start_cap)
     // The start, while its relaxed game stopped at its caps and is to be searched again (budget_.
