@@ -334,7 +334,7 @@ Statistics run_batch(const BatchConfig& config,
                             file->sync();
                             last_sync = Clock::now();
                         }
-                        if (progress && since(last_report) >= 0.25) {
+                        if (progress && since(last_report) >= config.progress_interval) {
                             state.seconds = since(started);
                             progress(state);
                             last_report = Clock::now();

@@ -36,6 +36,9 @@ struct BatchConfig {
     // Told, before any deal is solved, what the output file already holds that this run will not
     // solve again although its conditions differ (one line of text, no newline).
     std::function<void(const std::string&)> notice;
+    // The least time between two progress reports, in seconds, counted from the start and from
+    // the last report; a report comes only when a deal ends (and once more at the end).
+    double progress_interval = 0.25;
 };
 
 struct BatchProgress {

@@ -1256,9 +1256,10 @@ TEST_F(Cli, SolveReportsTheShortenedLengthAndTheSearchsOwn) {
 }
 
 // Off a terminal (here: stderr is a file), progress comes as plain lines now and then. The batch
-// reports its progress at most every quarter of a second (batch.cpp), so the run must last
-// longer than that: 80 deals take about a second here, where 20 took 0.3 s and sometimes ended
-// before their first report.
+// reports when a deal ends, at most every --progress-every seconds (BatchConfig's
+// progress_interval), and never for the last deal: so a line comes once any deal but the last
+// ends 0.01 s after the start (80 deals take about a second here). The batch's own quarter of a
+// second between reports once left a fast run with no line at all.
 TEST_F(Cli, BatchOffATerminalPrintsPlainProgressLines) {
     const RunResult quiet =
         run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-40", "--node-limit", "30000",

@@ -3,6 +3,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -801,6 +802,10 @@ int run_batch_command(const Args& args) {
     const double plain_every =
         parse_seconds("--progress-every", vm["progress-every"].as<std::string>());
     const bool terminal = ::isatty(STDERR_FILENO) == 1;
+    // Plain lines more often than the batch's reports would otherwise come.
+    if (!terminal && plain_every > 0) {
+        config.progress_interval = std::min(config.progress_interval, plain_every);
+    }
     bool printed = false;
     double last_plain = 0;
     // A file size limit (ulimit -f) must fail the write, not kill the process mid-line.
