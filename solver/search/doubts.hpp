@@ -29,7 +29,10 @@
 // Every dead end is doubtful: the stricter test's rules are the sound test's with fewer landings,
 // so its least fixpoint has no flag the sound one lacks, and every card the sound test strands it
 // strands too (tested by Doubts.DoubtEveryDeadEndAndMore). The beam therefore runs the sound test
-// only on the positions it doubts.
+// only on the positions it doubts. The doubts' own test is the cost: Emperor seed 82 at 300,000
+// nodes runs it on 72,685 positions (the dead-end tests take 62% of the instructions), of which
+// 3,784 are doubtful; the sound test started from the doubts' fixpoint instead of from nothing
+// (which reaches the same fixpoint, since the doubts' is inside it) saved 0.1%.
 //
 // Sound: a heuristic of a probe. It only chooses which positions the beam keeps; the beam reports
 // only wins, each replayed through the rules engine, and never touches the complete search's
