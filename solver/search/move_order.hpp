@@ -211,7 +211,8 @@ inline void keep_near_stock_moves(std::vector<Move>& moves, std::uint32_t begin,
 // 1,968, 1,953 (seeds 1-1000 with 2, 3, 4, 5 moves and noise 0: 953, 974, 970, 970); Diplomat
 // seeds 1-1000 992, -, 999, 997. Where runs move it does not pay: Emperor-modern seeds 1-1000 997
 // with every move, 989, 994 and 994 with the best 3 (noise 0, 16, 32) and 994 with the best 5
-// (noise 32); Lady Palk 999 and 1000 (noise 16). There every move stays.
+// (noise 32); Lady Palk 999 and 1000 (noise 16); Malmaison with eleven ranks, seeds 1-160, 69
+// with every move, 64 and 65 with the best 3 and 5. There every move stays.
 inline constexpr int kBeamChildren = 3;
 template <class T>
 inline constexpr int kBeamChildrenFor = T::kRuns ? 0 : kBeamChildren;
