@@ -802,21 +802,17 @@ int run_batch_command(const Args& args) {
     const double plain_every =
         parse_seconds("--progress-every", vm["progress-every"].as<std::string>());
     const bool terminal = ::isatty(STDERR_FILENO) == 1;
-    // Plain lines more often than the batch's reports would otherwise come.
-    if (!terminal && plain_every > 0) {
-        config.progress_interval = std::min(config.progress_interval, plain_every);
-    }
+    // Off a terminal the batch's reports come at the plain lines' pace, one line each.
+    if (!terminal && plain_every > 0) config.progress_interval = plain_every;
     bool printed = false;
-    double last_plain = 0;
     // A file size limit (ulimit -f) must fail the write, not kill the process mid-line.
     std::signal(SIGXFSZ, SIG_IGN);
     const Statistics summary = run_batch(config, [&](const BatchProgress& p) {
         if (terminal) {
             std::cerr << "\r" << progress_line(p, terminal_width() - 1) << "\x1b[K" << std::flush;
             printed = true;
-        } else if (plain_every > 0 && p.seconds - last_plain >= plain_every && p.done < p.total) {
+        } else if (plain_every > 0 && p.done < p.total) {
             std::cerr << "patience batch: " << progress_line(p) << "\n" << std::flush;
-            last_plain = p.seconds;
         }
     });
     if (printed) std::cerr << "\n";
