@@ -810,7 +810,7 @@ class CapacityTest {
             m.from = From::Pool;
             return true;
         }
-        if (waste_size_ > 0 && waste_[waste_size_ - 1] == m.card) {
+        if (on_waste_top(m.card)) {
             m.from = From::Waste;
             return waste_or_stock_[m.card.bits()] == 1 && stack_card_[m.card.bits()] == 0;
         }
@@ -901,10 +901,13 @@ class CapacityTest {
     // Whether `card` is on the waste's top, in the stock or on a stack's top: a move of it may come
     // next (after draws, for a card in the stock).
     bool movable(Card card) const {
-        if (waste_size_ > 0 && waste_[waste_size_ - 1] == card) return true;
+        if (on_waste_top(card)) return true;
         const auto stock_end = stock_.begin() + stock_size_;
         return std::find(stock_.begin() + drawn_, stock_end, card) != stock_end ||
                on_a_stack_top(card);
+    }
+    bool on_waste_top(Card card) const {
+        return waste_size_ > 0 && waste_[waste_size_ - 1] == card;
     }
     bool on_a_stack_top(Card card) const {
         for (int c = 0; c < T::kColumns; ++c) {
@@ -985,7 +988,7 @@ class CapacityTest {
                 }
                 const Card card(h + 1, static_cast<Suit>(s));
                 const auto pile = static_cast<std::uint8_t>(k);
-                if (waste_size_ > 0 && waste_[waste_size_ - 1] == card) {
+                if (on_waste_top(card)) {
                     outcome = try_move({card, From::Waste, pile});
                 }
                 for (int c = 0; c < T::kColumns && outcome == Outcome::Lost && !after_draw; ++c) {
