@@ -70,6 +70,7 @@
 #include "solver/search/doubts.hpp"
 #include "solver/search/member.hpp"
 #include "solver/search/move_order.hpp"
+#include "solver/search/path_tree.hpp"
 #include "solver/search/progress.hpp"
 #include "solver/search/restarts.hpp"
 #include "solver/search/safe_foundation.hpp"
@@ -159,7 +160,7 @@ class BeamProbe final : public SearchMember<T> {
   private:
     struct Entry {
         PackedState<T> state;
-        std::vector<Move> path;  // from the start, safe moves included
+        PathTree::Tip path;  // from the start, safe moves included (in paths_)
     };
     struct Child {
         std::int64_t score;
@@ -175,17 +176,18 @@ class BeamProbe final : public SearchMember<T> {
         salt_ = run_salt(stream_, runs_) ^ kBeamSalt;
         ++runs_;
         ++nodes_;
-        Entry root{root_, {}};
+        paths_.clear();
+        Entry root{root_, PathTree::kEmpty};
         undo_.clear();
         if (config_.techniques.safe_moves) play_safe_moves(root.state, undo_);
         count(root.state);
         root.path = extended(root.path);
         if (root.state.cards_up() > most_up_) {
             most_up_ = root.state.cards_up();
-            furthest_ = root.path;
+            furthest_ = paths_.line(root.path);
         }
         if (root.state.won()) {
-            win(root.path);
+            win(paths_.line(root.path));
             return;
         }
         table_.store(root.state.key() ^ salt_, 1, config_.lane);
@@ -209,9 +211,15 @@ class BeamProbe final : public SearchMember<T> {
         moves_ready_ = true;
     }
 
-    // `path` followed by the moves on undo_: the line to the position just played.
-    std::vector<Move> extended(const std::vector<Move>& path) const {
-        std::vector<Move> line = path;
+    // `path` followed by the moves on undo_: the line to the position just played, kept.
+    PathTree::Tip extended(PathTree::Tip path) {
+        for (const Undo& u : undo_) path = paths_.extend(path, u.move);
+        return path;
+    }
+
+    // The same line, written out (for a win or the furthest line: paths_ is not grown).
+    std::vector<Move> extended_line(PathTree::Tip path) const {
+        std::vector<Move> line = paths_.line(path);
         for (const Undo& u : undo_) line.push_back(u.move);
         return line;
     }
@@ -231,10 +239,10 @@ class BeamProbe final : public SearchMember<T> {
         count(parent.state);
         if (parent.state.cards_up() > most_up_) {
             most_up_ = parent.state.cards_up();
-            furthest_ = extended(parent.path);
+            furthest_ = extended_line(parent.path);
         }
         if (parent.state.won()) {
-            win(extended(parent.path));
+            win(extended_line(parent.path));
             return;
         }
         const std::uint64_t key = parent.state.key() ^ salt_;
@@ -263,7 +271,7 @@ class BeamProbe final : public SearchMember<T> {
         per_class_.clear();
         for (const Child& child : children_) {
             if (static_cast<int>(next_.size()) == width_) break;
-            Entry entry{beam_[child.parent].state, {}};
+            Entry entry{beam_[child.parent].state, PathTree::kEmpty};
             play(entry.state, child.move);
             int& kept = per_class_[entry.state.key_without_tableau()];
             if (kept == kPerClass) continue;
@@ -291,6 +299,9 @@ class BeamProbe final : public SearchMember<T> {
         }
         beam_.clear();
         beam_.swap(next_);  // empty: the run is over, and the next one starts
+        paths_.compact(
+            beam_.size(), [&](std::size_t i) { return beam_[i].path; },
+            [&](std::size_t i, PathTree::Tip tip) { beam_[i].path = tip; });
         children_.clear();
         parent_ = 0;
         moves_ready_ = false;
@@ -317,6 +328,7 @@ class BeamProbe final : public SearchMember<T> {
     std::vector<Move> furthest_;  // the moves to the first node counted with most_up_ up
     SearchStatus status_ = SearchStatus::Paused;
     std::vector<Entry> beam_;
+    PathTree paths_;  // the lines of this run's kept positions
     std::vector<Entry> next_;
     std::vector<Child> children_;
     std::vector<Move> moves_;
