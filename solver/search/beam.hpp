@@ -39,7 +39,8 @@
 // Lady Palk / Diplomat / Emperor-modern, seeds 1-600: 561 / 587 / 591 / 595, 568 / 598 / 596 /
 // 597, 570 / 597 / 594 / 596 and 570 / 597 / 591 / 597. (A class of the stock, waste size, waste
 // top and foundations only, capped at 3: 565 / 598 / 595 / 596; Malmaison with eleven ranks,
-// seeds 1-80, 24 deals against 23.)
+// seeds 1-80, 24 deals against 23. Malmaison with twelve ranks, seeds 1-100, at most 1, 3 and 8
+// positions a class: 13, 15 and 14 deals.)
 //
 // Sound: it is a probe. It reports only wins, and every win is a line of moves that the solver
 // replays through the rules engine before it reports it; its end proves nothing, and it never
@@ -104,6 +105,8 @@ class BeamProbe final : public SearchMember<T> {
     // them (the positions of it met again) and then the best of the rest, so that half of each
     // run's positions had their children remembered, won 82, 181, 555 and 694 of seeds 1-1000
     // within 1M nodes but lost 80, 260, 384 and 819: 985 again, over as many nodes.
+    // Malmaison with twelve ranks, seeds 1-100 (15 deals won as it is): a first width of 64 with
+    // five doublings won 14, of 4 with nine doublings 16.
     static constexpr int kWidthDoublings = 7;
     // At most this many positions of a level may differ only in their tableau (have the same
     // foundations, stock and waste: PackedState::key_without_tableau).
