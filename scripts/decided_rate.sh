@@ -8,11 +8,13 @@
 # output before and after.
 #
 # Usage: scripts/decided_rate.sh [--seeds A-B] [--budgets N[,N...]] [--variants V[,V...]|all]
-#                                [--threads T] [--memory MIB] [--disable LIST] [--keep DIR]
-#                                [--json]
+#                                [--ranks R] [--threads T] [--memory MIB] [--disable LIST]
+#                                [--keep DIR] [--json]
 #   --seeds     seed range (default 1-200)
 #   --budgets   node limits, comma-separated (default 1000000)
 #   --variants  variants (default all)
+#   --ranks     ranks per suit (default 13): reduced decks, where a game too hard at full rank
+#               can still be told apart (e.g. Malmaison with 10 to 12)
 #   --threads   batch workers (default: every core)
 #   --memory    MiB of tables in all (default: batch's, 64 per worker)
 #   --disable   search techniques to switch off (batch --disable), for ablation
@@ -23,18 +25,20 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 patience="${PATIENCE:-$root/build/solver/cli/patience}"
-seeds="1-200"; budgets="1000000"; variants="all"; threads=""; memory=""; disable=""; keep=""; json=0
+seeds="1-200"; budgets="1000000"; variants="all"; ranks=13; threads=""; memory=""; disable=""
+keep=""; json=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --seeds) seeds="$2"; shift 2 ;;
         --budgets) budgets="$2"; shift 2 ;;
         --variants) variants="$2"; shift 2 ;;
+        --ranks) ranks="$2"; shift 2 ;;
         --threads) threads="$2"; shift 2 ;;
         --memory) memory="$2"; shift 2 ;;
         --disable) disable="$2"; shift 2 ;;
         --keep) keep="$2"; shift 2 ;;
         --json) json=1; shift ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "decided_rate.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -42,14 +46,15 @@ done
 if [ -n "$keep" ]; then dir="$keep"; mkdir -p "$dir"; else
     dir="$(mktemp -d)"; trap 'rm -rf "$dir"' EXIT
 fi
-extra=()
+extra=(--ranks "$ranks")
 [ -n "$threads" ] && extra+=(--threads "$threads")
 [ -n "$memory" ] && extra+=(--memory "$memory")
 [ -n "$disable" ] && extra+=(--disable "$disable")
 files=()
 for budget in ${budgets//,/ }; do
-    file="$dir/decided-${seeds}-n${budget}${disable:+-without-${disable//,/-}}.jsonl"
-    echo "decided_rate.sh: seeds $seeds, $variants, node limit $budget -> $file" >&2
+    reduced=""; [ "$ranks" != 13 ] && reduced="-r$ranks"
+    file="$dir/decided-${seeds}${reduced}-n${budget}${disable:+-without-${disable//,/-}}.jsonl"
+    echo "decided_rate.sh: seeds $seeds, $variants, $ranks ranks, node limit $budget -> $file" >&2
     "$patience" batch --variant "$variants" --seeds "$seeds" --node-limit "$budget" \
         --out "$file" "${extra[@]}" > /dev/null
     # The unknown deals' most cards up, as `stats` sums them up.
@@ -84,7 +89,8 @@ for spec in sys.argv[2:]:
         nodes = [d["nodes"] for d in deals]
         decided = [d["nodes"] for d in deals if d["result"] != "unknown"]
         rows.append({
-            "variant": variant, "budget": int(budget), "deals": len(deals), **count,
+            "variant": variant, "ranks": deals[0].get("ranks", 13), "budget": int(budget),
+            "deals": len(deals), **count,
             "decided": (count["won"] + count["lost"]) / len(deals),
             "nodes_median": percentile(nodes, 0.5), "nodes_p90": percentile(nodes, 0.9),
             "nodes_p99": percentile(nodes, 0.99),
