@@ -45,8 +45,9 @@ struct ProgressWeights {
     // waste left when the stock is drawn out greedily (each drawn card, and then the waste's top,
     // goes home or onto a column top it builds on while one can; column tops go home), 400, 1,600
     // and 4,000 a card won 16, 17 and 11 deals (1,600 with spaces taking cards too: 16) in 1.5
-    // times the CPU time (1,600 with eleven ranks, seeds 1-100: 43 deals, as without it); against the cards lying on the cards the piles need next (the fewest
-    // over one copy, a stock copy counting half its draws), 100 and 300 a card won 13 and 12.
+    // times the CPU time (1,600 with eleven ranks, seeds 1-100: 43 deals, as without it);
+    // against the cards lying on the cards the piles need next (the fewest over one copy, a stock
+    // copy counting half its draws), 100 and 300 a card won 13 and 12.
     static constexpr int kWasteMalmaison = 1600;
 };
 
