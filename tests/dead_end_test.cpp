@@ -145,6 +145,33 @@ TEST(DeadEnd, AWasteCardWaitsForTheStockCardItsPileNeeds) {
     expect_dead_only(lost, won);
 }
 
+// Every card home: a won position, which no card can be stuck in. The test leaves it open (the
+// searches check for a win first, but the test must not call a win lost wherever it runs).
+TEST(DeadEnd, AWonPositionIsNotADeadEnd) {
+    std::vector<std::string> piles;
+    for (const char* suit : {"C", "D", "H", "S"}) {
+        for (int copy = 0; copy < 2; ++copy) {
+            std::string pile = "F" + std::to_string(piles.size() + 1) + ":";
+            for (const char* rank : {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+                                     "K"}) {
+                pile += std::string(" ") + rank + suit;
+            }
+            piles.push_back(pile);
+        }
+    }
+    const std::vector<std::string_view> lines(piles.begin(), piles.end());
+    const Position won = make_position(VariantId::Diplomat, lines);
+    ASSERT_EQ(validation_problem(won), "");
+    using T = VariantTraits<VariantId::Diplomat>;
+    const PackedState<T> state(won);
+    ASSERT_TRUE(state.won());
+    auto test = std::make_unique<DeadEndTest<T>>();
+    EXPECT_FALSE(test->lost(state));
+    EXPECT_EQ(test->homeless(), 0);
+    EXPECT_FALSE(dead_end(won));
+    EXPECT_TRUE(dead_end_cards(won).empty());
+}
+
 // The search skips the test only after moves from column to column (dead_end.hpp says why).
 TEST(DeadEnd, TestedAfterEveryMoveButColumnToColumn) {
     EXPECT_FALSE(worth_a_dead_end_test(Move::column_to_column(0, 1, 1)));

@@ -546,6 +546,7 @@ class DeadEndTest {
     // search 7.48 -> 8.33 billion instructions.
     bool fixpoint(const PackedState<T>& state) {
         homeless_ = size_;
+        if (homeless_ == 0) return true;  // every card home: won, nothing to be stuck
         for (bool changed = true; changed;) {
             changed = false;
             for (int i = size_ - 1; i >= 0; --i) {
