@@ -50,9 +50,9 @@ extra=(--ranks "$ranks")
 [ -n "$threads" ] && extra+=(--threads "$threads")
 [ -n "$memory" ] && extra+=(--memory "$memory")
 [ -n "$disable" ] && extra+=(--disable "$disable")
+reduced=""; [ "$ranks" != 13 ] && reduced="-r$ranks"
 files=()
 for budget in ${budgets//,/ }; do
-    reduced=""; [ "$ranks" != 13 ] && reduced="-r$ranks"
     file="$dir/decided-${seeds}${reduced}-n${budget}${disable:+-without-${disable//,/-}}.jsonl"
     echo "decided_rate.sh: seeds $seeds, $variants, $ranks ranks, node limit $budget -> $file" >&2
     "$patience" batch --variant "$variants" --seeds "$seeds" --node-limit "$budget" \

@@ -56,9 +56,7 @@ TEST(PathTree, CompactingKeepsTheLinesItIsGivenAndDropsTheRest) {
         tips.swap(next_tips);
         lines.swap(next_lines);
         const std::size_t before = tree.size();
-        tree.compact(
-            tips.size(), [&](std::size_t i) { return tips[i]; },
-            [&](std::size_t i, PathTree::Tip tip) { tips[i] = tip; });
+        tree.compact(tips.size(), [&](std::size_t i) -> PathTree::Tip& { return tips[i]; });
         compacted = compacted || tree.size() < before;
     }
     EXPECT_TRUE(compacted);

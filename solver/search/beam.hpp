@@ -221,13 +221,6 @@ class BeamProbe final : public SearchMember<T> {
         return path;
     }
 
-    // The same line, written out (for a win or the furthest line: paths_ is not grown).
-    std::vector<Move> extended_line(PathTree::Tip path) const {
-        std::vector<Move> line = paths_.line(path);
-        for (const Undo& u : undo_) line.push_back(u.move);
-        return line;
-    }
-
     // Plays `m` and the safe moves after it on `state`, recording them on undo_.
     void play(PackedState<T>& state, const Move& m) {
         undo_.clear();
@@ -243,10 +236,10 @@ class BeamProbe final : public SearchMember<T> {
         count(parent.state);
         if (parent.state.cards_up() > most_up_) {
             most_up_ = parent.state.cards_up();
-            furthest_ = extended_line(parent.path);
+            furthest_ = paths_.line(extended(parent.path));
         }
         if (parent.state.won()) {
-            win(extended_line(parent.path));
+            win(paths_.line(extended(parent.path)));
             return;
         }
         const std::uint64_t key = parent.state.key() ^ salt_;
@@ -303,9 +296,8 @@ class BeamProbe final : public SearchMember<T> {
         }
         beam_.clear();
         beam_.swap(next_);  // empty: the run is over, and the next one starts
-        paths_.compact(
-            beam_.size(), [&](std::size_t i) { return beam_[i].path; },
-            [&](std::size_t i, PathTree::Tip tip) { beam_[i].path = tip; });
+        paths_.compact(beam_.size(),
+                       [&](std::size_t i) -> PathTree::Tip& { return beam_[i].path; });
         children_.clear();
         parent_ = 0;
         moves_ready_ = false;

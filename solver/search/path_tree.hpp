@@ -45,18 +45,18 @@ class PathTree {
 
     std::size_t size() const { return nodes_.size(); }
 
-    // Drops the nodes that no line `tip_of(i)`, i < count, passes through, and points those
-    // lines at their nodes' new places (set_tip(i, tip)); the lines' moves stay the same. It
-    // runs only once the tree has grown to twice what it kept last time (and kMinimum), so its
-    // cost, one pass over the tree, is shared out over the nodes added since.
-    template <class TipOf, class SetTip>
-    void compact(std::size_t count, TipOf tip_of, SetTip set_tip) {
+    // Drops the nodes that no line `tip(i)`, i < count, passes through, and points those lines
+    // (tip(i) is a reference to each) at their nodes' new places; the lines' moves stay the same.
+    // It runs only once the tree has grown to twice what it kept last time (and kMinimum), so
+    // its cost, one pass over the tree, is shared out over the nodes added since.
+    template <class TipOf>
+    void compact(std::size_t count, TipOf tip) {
         if (nodes_.size() < std::max<std::size_t>(kMinimum, 2 * live_)) return;
         // A node comes after the node before it, so one pass from the front renumbers them all.
         place_.assign(nodes_.size(), kEmpty);
         constexpr Tip kKept = kEmpty - 1;
         for (std::size_t i = 0; i < count; ++i) {
-            for (Tip t = tip_of(i); t != kEmpty && place_[t] == kEmpty; t = nodes_[t].before) {
+            for (Tip t = tip(i); t != kEmpty && place_[t] == kEmpty; t = nodes_[t].before) {
                 place_[t] = kKept;
             }
         }
@@ -69,8 +69,8 @@ class PathTree {
         }
         nodes_.resize(kept);
         for (std::size_t i = 0; i < count; ++i) {
-            const Tip t = tip_of(i);
-            set_tip(i, t == kEmpty ? kEmpty : place_[t]);
+            Tip& t = tip(i);
+            if (t != kEmpty) t = place_[t];
         }
         live_ = nodes_.size();
     }
