@@ -217,9 +217,63 @@ TEST(BeamProbe, TakesMoreTurnsOutsideEndGames) {
     Techniques off;
     off.beam = false;
     EXPECT_EQ(turns(portfolio(off, 1, 0, 64)), (std::vector<int>{1, 1, 1, 1}));
-    // Extra threads' probes keep one turn too.
+    // Extra threads' beams take the beam's turns, their probes one.
     EXPECT_EQ(turns(portfolio(Techniques{}, 6, 0, 64)),
-              (std::vector<int>{1, 1, 1, kBeamTurns, 1, 1}));
+              (std::vector<int>{1, 1, 1, kBeamTurns, kBeamTurns, 1}));
+}
+
+// From a deal, every other extra member of a multi-threaded search is a beam whose cycle of
+// widths starts one run further along than the last one's, with a stream of its own; the others
+// are restarting probes, narrow 2 and 3 in turn. Without the beam every extra member is a
+// probe, and from an end game a complete helper.
+TEST(BeamProbe, ExtraThreadsFromADealRunBeamsAtOtherWidths) {
+    const auto plan = portfolio(Techniques{}, 10, 0, 64);
+    ASSERT_EQ(plan.size(), 10u);
+    std::vector<std::uint64_t> first_runs;
+    std::vector<int> probe_branching;
+    std::vector<int> streams;
+    for (std::size_t i = 4; i < plan.size(); ++i) {
+        const SearchConfig& config = plan[i].config;
+        EXPECT_FALSE(config.complete());
+        streams.push_back(config.stream);
+        if (config.beam_width > 0) {
+            EXPECT_EQ(config.beam_width, kBeamWidth);
+            EXPECT_EQ(plan[i].weight, kBeamTurns);
+            first_runs.push_back(config.beam_first_run);
+        } else {
+            EXPECT_NE(config.restart_unit, 0u);
+            probe_branching.push_back(config.branching);
+        }
+    }
+    EXPECT_EQ(first_runs, (std::vector<std::uint64_t>{1, 2, 3}));
+    EXPECT_EQ(probe_branching, (std::vector<int>{2, 3, 2}));
+    std::sort(streams.begin(), streams.end());
+    EXPECT_EQ(std::adjacent_find(streams.begin(), streams.end()), streams.end());
+    EXPECT_GE(streams.front(), kFirstExtraStream);
+
+    Techniques off;
+    off.beam = false;
+    for (const auto& member : portfolio(off, 10, 0, 64)) EXPECT_EQ(member.config.beam_width, 0);
+    const auto end_game = portfolio(Techniques{}, 10, 0, kEndGameStock);
+    for (std::size_t i = 4; i < end_game.size(); ++i) EXPECT_TRUE(end_game[i].config.complete());
+}
+
+// A beam told to start its cycle k runs along starts at the width of run k and counts its runs
+// from there.
+TEST(BeamProbe, StartsItsCycleOfWidthsWhereItIsTold) {
+    using T = VariantTraits<VariantId::Emperor>;
+    const Position start = deal_position(VariantId::Emperor, 3);
+    TranspositionTable table(16u << 20);
+    for (std::uint64_t first = 0; first < 9; ++first) {
+        SearchConfig config = beam_config();
+        config.stream = kFirstExtraStream;
+        config.beam_first_run = first;
+        BeamProbe<T> beam(start, config, table);
+        EXPECT_EQ(beam.run(1, kNoDeadline), SearchStatus::Paused);
+        EXPECT_EQ(beam.runs(), first + 1);
+        EXPECT_EQ(beam.width(),
+                  kBeamWidth << (first % static_cast<std::uint64_t>(BeamProbe<T>::kWidthDoublings)));
+    }
 }
 
 // The beam's stock moves: of the stock macros, only those that play one of the `window` stock

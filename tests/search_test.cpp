@@ -517,8 +517,9 @@ TEST(FastSolver, Threads_VerdictsAgreeWithOneThread) {
     EXPECT_GE(lost, 5);
 }
 
-// More threads than the portfolio's members add complete helpers from an end game, restarting
-// probes from a deal, and only helpers when the probes are off; every helper is a complete search
+// More threads than the portfolio's members add complete helpers from an end game, beams and
+// restarting probes in turn from a deal (beam_test.cpp has their details), and only helpers when
+// the probes are off; every helper is a complete search
 // of its own stream (its own move order) in lane 0, with the start's end-game budget.
 TEST(FastSolver, Threads_ExtraMembersAreHelpersInEndGamesAndProbesInDeals) {
     const auto count = [](const std::vector<PortfolioMember>& plan) {
@@ -543,7 +544,8 @@ TEST(FastSolver, Threads_ExtraMembersAreHelpersInEndGamesAndProbesInDeals) {
     const auto deal = portfolio(Techniques{}, 16, 0, kEndGameStock + 1);
     ASSERT_EQ(deal.size(), 16u);
     EXPECT_EQ(count(deal), 1);
-    EXPECT_EQ(deal[4].config.restart_unit, kRestartUnit);
+    EXPECT_EQ(deal[4].config.beam_width, kBeamWidth);
+    EXPECT_EQ(deal[5].config.restart_unit, kRestartUnit);
     Techniques proof_only;
     proof_only.probes = false;
     EXPECT_EQ(portfolio(proof_only, 1).size(), 1u);
@@ -614,20 +616,25 @@ TEST(FastSolver, Threads_CompleteHelpersAgreeWithTheReference) {
     EXPECT_GE(lost, 20);
 }
 
+// On four threads the portfolio's own members; on eight, two extra beams and two restarting
+// probes besides. Every win is replayed (solve_with).
 TEST(FastSolver, Threads_FullDealsWinAndRespectTheLimit) {
-    FastSolver four(64u << 20, {}, 4);
-    SearchLimits limits;
-    limits.node_limit = 200000;
-    int won = 0;
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-        const SolveResult r = solve_with(four, deal_position(VariantId::Diplomat, seed), limits);
-        EXPECT_LE(r.nodes, limits.node_limit);
-        if (r.verdict == Verdict::Unknown) {
-            EXPECT_EQ(r.limit, LimitHit::Nodes);
+    for (const int threads : {4, 8}) {
+        FastSolver solver(64u << 20, {}, threads);
+        SearchLimits limits;
+        limits.node_limit = 200000;
+        int won = 0;
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            const SolveResult r =
+                solve_with(solver, deal_position(VariantId::Diplomat, seed), limits);
+            EXPECT_LE(r.nodes, limits.node_limit);
+            if (r.verdict == Verdict::Unknown) {
+                EXPECT_EQ(r.limit, LimitHit::Nodes);
+            }
+            won += r.verdict == Verdict::Won;
         }
-        won += r.verdict == Verdict::Won;
+        EXPECT_GE(won, 2) << threads << " threads";
     }
-    EXPECT_GE(won, 2);
 }
 
 // Four decks and a 128-card one-pass stock: Malmaison deals are seldom won, but some are, and

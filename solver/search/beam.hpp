@@ -54,6 +54,17 @@
 // and testing them for dead ends (dead_end.hpp, which drops lost ones from the beam) costs no
 // node: it touches at most `width` positions a level, each of which was counted when scored.
 //
+// Levels by stock instead of by depth were tried: each run kept its positions in one bucket per
+// count of stock cards left, expanded the best `width` of the fullest stock's bucket (its own
+// new children went back into that bucket, the others into theirs, each bucket keeping its
+// best), and went on to the next stock count only when no new position was left at this one, so
+// that positions compete only with those that have drawn as far. Malmaison with twelve ranks,
+// seeds 1-100, at 1M nodes (15 deals won as it is): 16, 14 and 15 deals with buckets of 1, 2 and
+// 4 times the width; with eleven ranks 42 against 43. As a second beam with half of the beam's
+// turns: eleven ranks, seeds 1-100 and 101-200, 46 and 44 against 43 and 47; twelve ranks 16;
+// ten ranks 89 either way; Emperor seeds 1-1000 984 against 985 (two beams both by depth,
+// three turns each: 41 with eleven ranks, 15 with twelve).
+//
 // Measured with the beam alone at 1M nodes (seeds 1-100), deals won by it, by the portfolio
 // without it, and by either: Emperor 79, 80, 90; Diplomat 71, 97, 99; Lady Palk 89, 99, 99;
 // Emperor-modern 94, 97, 100. It wins other deals than the depth-first probes do. See
@@ -107,7 +118,10 @@ class BeamProbe final : public SearchMember<T> {
     // run's positions had their children remembered, won 82, 181, 555 and 694 of seeds 1-1000
     // within 1M nodes but lost 80, 260, 384 and 819: 985 again, over as many nodes.
     // Malmaison with twelve ranks, seeds 1-100 (15 deals won as it is): a first width of 64 with
-    // five doublings won 14, of 4 with nine doublings 16.
+    // five doublings won 14, of 4 with nine doublings 16. Emperor with a first width of 32 and
+    // six doublings (32 to 1024) won 988 deals of seeds 1-1000 but 1,964 of seeds 1001-3000
+    // (985 and 1,970 as it is); widths that quadruple, 16 to 1024 and 8 to 512, won 982 and
+    // 981 of seeds 1-1000.
     static constexpr int kWidthDoublings = 7;
     // At most this many positions of a level may differ only in their tableau (have the same
     // foundations, stock and waste: PackedState::key_without_tableau).
@@ -125,7 +139,8 @@ class BeamProbe final : public SearchMember<T> {
           root_(start, config.key_set),
           config_(config),
           table_(table),
-          stream_(config.stream < 0 ? config.lane : config.stream) {
+          stream_(config.stream < 0 ? config.lane : config.stream),
+          runs_(config.beam_first_run) {
         assert(config.beam_width > 0);
     }
 

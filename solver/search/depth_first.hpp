@@ -56,6 +56,9 @@ struct SearchConfig {
     // > 0: not a depth-first search but a beam probe (beam.hpp) whose first run keeps this many
     // positions a level; branching and restarts are then unused.
     int beam_width = 0;
+    // A beam probe's first run: it starts its cycle of widths (and salts) that many runs along,
+    // as if those runs were done (the extra beams of a multi-threaded search: portfolio.hpp).
+    std::uint64_t beam_first_run = 0;
     // The search starts from an end game (portfolio.hpp's kEndGameStock): the capacity test may
     // spend more on each position (capacity.hpp's kEndGameCapacityBudget).
     bool end_game = false;

@@ -144,7 +144,7 @@ inline constexpr bool is_end_game(int start_stock) {
 // Diplomat seed 703 (bench/positions/, 15 stock cards, 0.85 to 2.6 million nodes on one thread):
 // 6.2 times faster in all on 16 threads of a 16-core machine than on one; before the helpers, when
 // every extra member was a probe, 1.05 times (README, "What it decides today"). From deals the
-// extra members stay probes: with every other one a helper, six hard Diplomat deals took 1.7 times
+// extra members are probes and beams (extra_beam), not helpers: with every other one a helper, six hard Diplomat deals took 1.7 times
 // as long to win on 16 threads (Emperor's nine, 0.9 times).
 //
 // Proof that `lost` stays sound. Every complete search tries the same moves at a position reached
@@ -165,6 +165,28 @@ inline PortfolioMember complete_helper(const Techniques& techniques, int stream,
     helper.config.order_noise = kWideOrderNoise;
     helper.config.end_game = end_game;
     return helper;
+}
+
+// Extra beams: every other extra member of a multi-threaded search from a deal is a beam probe
+// with the beam's turns, whose cycle of widths starts `first_run` runs along (the k-th at the
+// width 2^k times kBeamWidth, the cycle wrapping round), with a salt of its own: so that the
+// beam, which wins most of the deals that take long, runs at every width at once, and keeps its
+// share of the budget as threads are added. Measured with `solve --threads T --node-limit
+// 20000000 --memory 1024` on a 16-core machine, over the twelve deals of seeds 1-1000 unknown at
+// 1M nodes and won within 10M by one thread (Emperor 29, 82, 181, 544, 555, 557, 694, 766, 912
+// and 994, Diplomat 187, Lady Palk 853): with restarting probes alone as the extra members, 8
+// and 16 threads decided 11 and 9 of them and were 2.76 and 4.11 times as fast as one thread
+// over the deals all decided (60.4 and 50.5 seconds on one thread); with every other one an
+// extra beam, 12 and 10, 5.33 and 9.70 times (11.3 and 5.2 seconds). With as many threads as
+// members each member runs about as fast as a thread, whatever its turns: with the probes alone
+// the beam then had a sixteenth of the nodes on 16 threads (three quarters on one), and deals
+// that need millions of its nodes (Emperor 912 and 29) ran out of the 20M; with the extra beams
+// the beams have seven sixteenths. Sound: each is a probe (beam.hpp).
+inline PortfolioMember extra_beam(const Techniques& techniques, int stream, int first_run) {
+    PortfolioMember beam{{0, kBeamLane, 0, techniques, stream}, kBeamTurns};
+    beam.config.beam_width = kBeamWidth;
+    beam.config.beam_first_run = static_cast<std::uint64_t>(first_run);
+    return beam;
 }
 
 inline PortfolioMember restarting_probe(const Techniques& techniques, int branching,
@@ -201,15 +223,18 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
         }
     }
     // More threads than members: from an end game, where losses are proven, complete helpers;
-    // from a deal, restarting probes, which win more (below); only helpers when the probes are off
-    // (`--disable probes`: a search for the proof alone).
+    // from a deal, extra beams and restarting probes, which win more (above); only helpers when
+    // the probes are off (`--disable probes`: a search for the proof alone).
     for (int extra = 0; static_cast<int>(members.size()) < threads; ++extra) {
         const int stream = kFirstExtraStream + extra;
         if (!techniques.probes || end_game) {
             members.push_back(complete_helper(techniques, stream, end_game));
+        } else if (techniques.beam && extra % 2 == 0) {
+            members.push_back(extra_beam(techniques, stream, extra / 2 + 1));
         } else {
+            const int probe = techniques.beam ? extra / 2 : extra;
             members.push_back(
-                restarting_probe(techniques, 2 + extra % 2, unit, stream, kind_order_noise));
+                restarting_probe(techniques, 2 + probe % 2, unit, stream, kind_order_noise));
         }
     }
     return members;
