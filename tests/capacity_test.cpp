@@ -478,7 +478,7 @@ TEST(Capacity, AnIdleTestSamplesPositionsUntilItCallsOneLost) {
 TEST(Capacity, OnlyTheCompleteSearchOfAnEndGameTakesTheLargerBudget) {
     const auto end_game_members = [](int start_stock) {
         int complete = 0, other = 0;
-        for (const PortfolioMember& member : portfolio(Techniques{}, 4, 0, start_stock)) {
+        for (const PortfolioMember& member : portfolio(Techniques{}, 1, 0, start_stock)) {
             if (!member.config.end_game) continue;
             (member.config.complete() ? complete : other) += 1;
         }

@@ -138,14 +138,14 @@ inline constexpr bool is_end_game(int start_stock) {
 // Complete helpers: the extra complete searches of a multi-threaded solve (lazy SMP for proofs).
 // Each is the complete search with a move order of its own (its stream's salt, with the wide
 // per-move noise), in lane 0 with no table salt: every complete search reads and writes the same
-// marks, so a subtree that one of them exhausted is skipped by the others, and they spread over
-// the tree from different first moves. A proof of loss needs every position reachable from the
-// start visited, which one thread does alone; with helpers it is shared out. Three end games of
-// Diplomat seed 703 (bench/positions/, 15 stock cards, 0.85 to 2.6 million nodes on one thread):
-// 6.2 times faster in all on 16 threads of a 16-core machine than on one; before the helpers, when
-// every extra member was a probe, 1.05 times (README, "What it decides today"). From deals the
-// extra members are probes and beams (extra_beam), not helpers: with every other one a helper, six hard Diplomat deals took 1.7 times
-// as long to win on 16 threads (Emperor's nine, 0.9 times).
+// marks, so a subtree that one of them exhausted is skipped by the others, and they spread over the
+// tree from different first moves. A proof of loss needs every position reachable from the start
+// visited, which one thread does alone; with helpers it is shared out. Three end games of Diplomat
+// seed 703 (bench/positions/, 15 stock cards, 0.85 to 2.6 million nodes on one thread): 6.2 times
+// faster in all on 16 threads of a 16-core machine than on one; before the helpers, when every
+// extra member was a probe, 1.05 times (README, "What it decides today"). From deals the extra
+// members are probes and beams (extra_beam), not helpers: with every other one a helper, six hard
+// Diplomat deals took 1.7 times as long to win on 16 threads (Emperor's nine, 0.9 times).
 //
 // Proof that `lost` stays sound. Every complete search tries the same moves at a position reached
 // the same way (what the sound pruning keeps), and writes a mark in lane 0 only for a position
@@ -167,21 +167,21 @@ inline PortfolioMember complete_helper(const Techniques& techniques, int stream,
     return helper;
 }
 
-// Extra beams: every other extra member of a multi-threaded search from a deal is a beam probe
-// with the beam's turns, whose cycle of widths starts `first_run` runs along (the k-th at the
-// width 2^k times kBeamWidth, the cycle wrapping round), with a salt of its own: so that the
-// beam, which wins most of the deals that take long, runs at every width at once, and keeps its
-// share of the budget as threads are added. Measured with `solve --threads T --node-limit
-// 20000000 --memory 1024` on a 16-core machine, over the twelve deals of seeds 1-1000 unknown at
-// 1M nodes and won within 10M by one thread (Emperor 29, 82, 181, 544, 555, 557, 694, 766, 912
-// and 994, Diplomat 187, Lady Palk 853): with restarting probes alone as the extra members, 8
-// and 16 threads decided 11 and 9 of them and were 2.76 and 4.11 times as fast as one thread
-// over the deals all decided (60.4 and 50.5 seconds on one thread); with every other one an
-// extra beam, 12 and 10, 5.33 and 9.70 times (11.3 and 5.2 seconds). With as many threads as
-// members each member runs about as fast as a thread, whatever its turns: with the probes alone
-// the beam then had a sixteenth of the nodes on 16 threads (three quarters on one), and deals
-// that need millions of its nodes (Emperor 912 and 29) ran out of the 20M; with the extra beams
-// the beams have seven sixteenths. Sound: each is a probe (beam.hpp).
+// Extra beams: every other extra member of a multi-threaded search from a deal is a beam probe with
+// the beam's turns, whose cycle of widths starts `first_run` runs along (the k-th at the width 2^k
+// times kBeamWidth, the cycle wrapping round), with a salt of its own: so that the beam, which wins
+// most of the deals that take long, runs at every width at once, and keeps its share of the budget
+// as threads are added. Measured with `solve --threads T --node-limit 20000000 --memory 1024` on a
+// 16-core machine, over the twelve deals of seeds 1-1000 unknown at 1M nodes and won within 10M by
+// one thread (Emperor 29, 82, 181, 544, 555, 557, 694, 766, 912 and 994, Diplomat 187, Lady Palk
+// 853): with restarting probes alone as the extra members, 8 and 16 threads decided 11 and 9 of
+// them and were 2.76 and 4.11 times as fast as one thread over the deals all decided (60.4 and 50.5
+// seconds on one thread); with every other one an extra beam, 12 and 10, 5.33 and 9.70 times (11.3
+// and 5.2 seconds). With as many threads as members each member runs about as fast as a thread,
+// whatever its turns: with the probes alone the beam then had a sixteenth of the nodes on 16
+// threads (three quarters on one), and deals that need millions of its nodes (Emperor 912 and 29)
+// ran out of the 20M; with the extra beams the beams have half (seven sixteenths as measured,
+// before the extra member below). Sound: each is a probe (beam.hpp).
 inline PortfolioMember extra_beam(const Techniques& techniques, int stream, int first_run) {
     PortfolioMember beam{{0, kBeamLane, 0, techniques, stream}, kBeamTurns};
     beam.config.beam_width = kBeamWidth;
@@ -224,8 +224,16 @@ inline std::vector<PortfolioMember> portfolio(const Techniques& techniques, int 
     }
     // More threads than members: from an end game, where losses are proven, complete helpers;
     // from a deal, extra beams and restarting probes, which win more (above); only helpers when
-    // the probes are off (`--disable probes`: a search for the proof alone).
-    for (int extra = 0; static_cast<int>(members.size()) < threads; ++extra) {
+    // the probes are off (`--disable probes`: a search for the proof alone). The greedy probe
+    // retires after kGreedyRetirement nodes, and a thread with no member left to claim only
+    // waits, so it does not count: on four threads one extra member, a beam from a deal, runs
+    // beside the other three. Measured on a 16-core machine with `--threads 4 --node-limit
+    // 20000000` over the ten deals of extra_beam's twelve that take up to 3 million nodes (60.4
+    // seconds on one thread): 2.70 times as fast as one thread with the extra beam, 1.37 (and
+    // 1.58 in another run) without it. On two threads one extra beam (five members for two)
+    // took 32.1 seconds over eleven of those deals against 31.7 (2 cores), so there are none.
+    const int busy = threads + (techniques.probes && threads > 1 ? 1 : 0);
+    for (int extra = 0; static_cast<int>(members.size()) < busy; ++extra) {
         const int stream = kFirstExtraStream + extra;
         if (!techniques.probes || end_game) {
             members.push_back(complete_helper(techniques, stream, end_game));
