@@ -5,11 +5,7 @@
 # input exits 2.
 # Usage: tests/ablate_losses_test.sh [PATIENCE_BINARY]
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export PATIENCE="${1:-${PATIENCE:-$root/build/solver/cli/patience}}"
-work="$(mktemp -d /tmp/patience-ablate.XXXXXX)"
-trap 'rm -rf "$work"' EXIT
-fail() { echo "ablate_losses_test: FAILED: $*" >&2; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/script_test_lib.sh" ablate_losses "$@"
 script="$root/scripts/ablate_losses.sh"
 
 # The Malmaison end game of Capacity.MalmaisonIsTestedFromEndGamesOnly (lost in 22 nodes; 820,704

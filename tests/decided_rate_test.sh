@@ -5,11 +5,7 @@
 # and a rank count a variant cannot be dealt with fails as the batch does, with exit code 2.
 # Usage: tests/decided_rate_test.sh [PATIENCE_BINARY]
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export PATIENCE="${1:-${PATIENCE:-$root/build/solver/cli/patience}}"
-work="$(mktemp -d /tmp/patience-decided.XXXXXX)"
-trap 'rm -rf "$work"' EXIT
-fail() { echo "decided_rate_test: FAILED: $*" >&2; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/script_test_lib.sh" decided_rate "$@"
 
 "$root/scripts/decided_rate.sh" --seeds 1-6 --variants malmaison,emperor --ranks 9 \
     --budgets 300,30000 --threads 2 --keep "$work" --json > "$work/rows" 2> /dev/null

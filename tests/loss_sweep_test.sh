@@ -5,11 +5,7 @@
 # and bad input exits 2.
 # Usage: tests/loss_sweep_test.sh [PATIENCE_BINARY]
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export PATIENCE="${1:-${PATIENCE:-$root/build/solver/cli/patience}}"
-work="$(mktemp -d /tmp/patience-loss-sweep.XXXXXX)"
-trap 'rm -rf "$work"' EXIT
-fail() { echo "loss_sweep_test: FAILED: $*" >&2; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/script_test_lib.sh" loss_sweep "$@"
 sweep() {
     "$root/scripts/loss_sweep.sh" --variants emperor --seeds 562-565 --node-limit 2000 \
         --time-limit 1 --memory 16 --threads 2 --out "$work/sweep"

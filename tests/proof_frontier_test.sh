@@ -5,11 +5,7 @@
 # no line; bad input exits 2; the lines of bench/frontier-lines replay.
 # Usage: tests/proof_frontier_test.sh [PATIENCE_BINARY]
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export PATIENCE="${1:-${PATIENCE:-$root/build/solver/cli/patience}}"
-work="$(mktemp -d /tmp/patience-proof-frontier.XXXXXX)"
-trap 'rm -rf "$work"' EXIT
-fail() { echo "proof_frontier_test: FAILED: $*" >&2; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/script_test_lib.sh" proof_frontier "$@"
 script="$root/scripts/proof_frontier.sh"
 field() { python3 -c 'import json, sys; v = json.loads(sys.argv[1])[sys.argv[2]]
 print("null" if v is None else v)' "$1" "$2"; }

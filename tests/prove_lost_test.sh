@@ -4,11 +4,7 @@
 # bad input exits 2 with the solver's own message.
 # Usage: tests/prove_lost_test.sh [PATIENCE_BINARY]
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export PATIENCE="${1:-${PATIENCE:-$root/build/solver/cli/patience}}"
-work="$(mktemp -d /tmp/patience-prove-lost.XXXXXX)"
-trap 'rm -rf "$work"' EXIT
-fail() { echo "prove_lost_test: FAILED: $*" >&2; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/script_test_lib.sh" prove_lost "$@"
 script="$root/scripts/prove_lost.sh"
 end_game="$root/tests/positions/malmaison_end_game.json"
 

@@ -5,11 +5,7 @@
 # "skipped", where Chromium is missing and cannot be installed.
 # Usage: tests/report_test.sh [PATIENCE_BINARY]
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export PATIENCE="${1:-${PATIENCE:-$root/build/solver/cli/patience}}"
-work="$(mktemp -d /tmp/patience-report.XXXXXX)"
-trap 'rm -rf "$work"' EXIT
-fail() { echo "report_test: FAILED: $*" >&2; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/script_test_lib.sh" report "$@"
 
 "$PATIENCE" batch --variant diplomat,emperor --seeds 1-12 --node-limit 20000 \
     --out "$work/a.jsonl" > /dev/null 2>&1
