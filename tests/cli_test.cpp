@@ -1468,11 +1468,93 @@ TEST_F(Cli, CheckOfNoMovesSaysSoInWords) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// compare
+
+std::string batch_line(const std::string& variant, int seed, const std::string& result,
+                       int nodes) {
+    return "{\"variant\":\"" + variant + "\",\"seed\":" + std::to_string(seed) +
+           ",\"ranks\":13,\"result\":\"" + result + "\",\"nodes\":" + std::to_string(nodes) +
+           ",\"ms\":1.0,\"moves\":" + (result == "won" ? "10" : "null") + "}\n";
+}
+
+// Deal by deal: which deals the second run gained and dropped, with McNemar's p, in the table
+// and in JSON; a second shard of a run read with --after.
+TEST_F(Cli, CompareSaysWhichDealsEachRunDecided) {
+    const std::string before = write("before.jsonl", batch_line("emperor", 1, "won", 100) +
+                                                         batch_line("emperor", 2, "unknown", 1000) +
+                                                         batch_line("emperor", 3, "unknown", 1000) +
+                                                         batch_line("emperor", 4, "won", 300));
+    const std::string after = write("after.jsonl", batch_line("emperor", 1, "won", 100) +
+                                                       batch_line("emperor", 2, "won", 500) +
+                                                       batch_line("emperor", 3, "lost", 700));
+    const std::string shard = write("shard.jsonl", batch_line("emperor", 4, "unknown", 1000));
+    const RunResult table = run({"compare", before, after, "--after", shard});
+    ASSERT_EQ(table.exit_code, 0) << table.err;
+    for (std::string_view part : {"gained: 2 3", "dropped: 4", "won 2 -> 2", "1 deals identical"}) {
+        EXPECT_TRUE(contains(table.out, part)) << part << " not in\n" << table.out;
+    }
+    const RunResult json = run({"compare", before, after, "--after", shard, "--json"});
+    ASSERT_EQ(json.exit_code, 0) << json.err;
+    const Json row = Json::parse(json.out).at("rows").at(0);
+    EXPECT_EQ(row.at("variant"), "emperor");
+    EXPECT_EQ(row.at("paired"), 4);
+    EXPECT_EQ(row.at("gained"), 2);
+    EXPECT_EQ(row.at("dropped"), 1);
+    EXPECT_NEAR(row.at("p_value").get<double>(), 1.0, 1e-9);  // 2 : 1 is no evidence
+    EXPECT_EQ(row.at("gained_seeds"), Json::parse("[2, 3]"));
+}
+
+// A deal won in one run and lost in the other means one of them is wrong: exit 1, named.
+TEST_F(Cli, CompareExitsOneWhenTheRunsDisagreeOnAVerdict) {
+    const std::string before = write("before.jsonl", batch_line("diplomat", 7, "won", 100));
+    const std::string after = write("after.jsonl", batch_line("diplomat", 7, "lost", 100));
+    const RunResult result = run({"compare", before, after});
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    EXPECT_TRUE(contains(result.out, "CONFLICT")) << result.out;
+    EXPECT_TRUE(contains(result.out, ": 7")) << result.out;
+}
+
+TEST_F(Cli, CompareRefusesAnythingButTwoReadableBatchFiles) {
+    const std::string one = write("one.jsonl", batch_line("emperor", 1, "won", 100));
+    expect_rejected(run({"compare", one}), {"two batch files are required"});
+    expect_rejected(run({"compare", one, one, one}), {"two batch files are required"});
+    expect_rejected(run({"compare", one, path("missing.jsonl")}), {"missing.jsonl"});
+    const std::string empty = write("empty.jsonl", "");
+    expect_rejected(run({"compare", empty, one}), {"empty.jsonl", "no batch records"});
+}
+
+// The search at a larger node limit repeats every deal decided at a smaller one (SPEC's budgets):
+// compared, the two batches drop no deal and disagree on none.
+TEST_F(Cli, CompareFindsNoDealDroppedByALargerBudget) {
+    const std::string small = path("small.jsonl");
+    const std::string large = path("large.jsonl");
+    for (const auto& [file, limit] : {std::pair{small, "60"}, std::pair{large, "600"}}) {
+        ASSERT_EQ(run({"batch", "--variant", "emperor,diplomat", "--seeds", "1-8", "--ranks", "5",
+                       "--node-limit", limit, "--out", file})
+                      .exit_code,
+                  0);
+    }
+    const RunResult result = run({"compare", small, large, "--json"});
+    ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+    const Json rows = Json::parse(result.out).at("rows");
+    ASSERT_EQ(rows.size(), 2u);
+    std::uint64_t gained = 0;
+    for (const Json& row : rows) {
+        EXPECT_EQ(row.at("paired"), 8);
+        EXPECT_EQ(row.at("dropped"), 0);
+        EXPECT_EQ(row.at("conflicts"), 0);
+        EXPECT_EQ(row.at("budget_violations"), 0);
+        gained += row.at("gained").get<std::uint64_t>();
+    }
+    EXPECT_GT(gained, 0u) << "60 nodes already decide every deal: the test compares nothing";
+}
+
+// ---------------------------------------------------------------------------------------------
 // Help
 
 TEST_F(Cli, HelpOnEverySubcommandExitsZero) {
     for (const std::string command :
-         {"variants", "deal", "solve", "check", "batch", "stats", "bench"}) {
+         {"variants", "deal", "solve", "check", "batch", "stats", "compare", "bench"}) {
         const RunResult result = run({command, "--help"});
         EXPECT_EQ(result.exit_code, 0) << command << ": " << result.err;
         EXPECT_TRUE(contains(result.out, "usage: patience " + command)) << result.out;

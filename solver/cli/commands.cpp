@@ -835,6 +835,21 @@ int run_batch_command(const Args& args) {
     return kExitOk;
 }
 
+// Reads batch files into `stats`, each malformed line reported on stderr and skipped; returns
+// how many were.
+std::uint64_t read_batch_files(const char* command, const std::vector<std::string>& files,
+                               Statistics& stats) {
+    std::uint64_t malformed = 0;
+    for (const std::string& path : files) {
+        stats.add_file(path, [&](std::size_t line, const std::string& why) {
+            ++malformed;
+            std::cerr << "patience " << command << ": " << path << ":" << line << ": " << why
+                      << " (line skipped)\n";
+        });
+    }
+    return malformed;
+}
+
 int run_stats(const Args& args) {
     po::options_description options("stats options");
     // One option per line, as Boost.Program_options reads best.
@@ -859,14 +874,7 @@ int run_stats(const Args& args) {
     if (vm.count("json") && vm.count("csv")) throw InputError("--json and --csv exclude each other");
 
     Statistics stats;
-    std::uint64_t malformed = 0;
-    for (const std::string& path : files) {
-        stats.add_file(path, [&](std::size_t line, const std::string& why) {
-            ++malformed;
-            std::cerr << "patience stats: " << path << ":" << line << ": " << why
-                      << " (line skipped)\n";
-        });
-    }
+    const std::uint64_t malformed = read_batch_files("stats", files, stats);
     if (stats.size() == 0) throw InputError("no batch records in the given files");
     if (stats.conflicts() > 0) {
         std::cerr << "patience stats: warning: " << stats.conflicts()
@@ -898,6 +906,56 @@ int run_stats(const Args& args) {
             std::cout << stats.duplicates() << " duplicate lines ignored, " << malformed
                       << " malformed lines skipped\n";
         }
+    }
+    return kExitOk;
+}
+
+int run_compare(const Args& args) {
+    po::options_description options("compare options");
+    // One option per line, as Boost.Program_options reads best.
+    // clang-format off
+    options.add_options()
+        ("before", po::value<std::vector<std::string>>()->multitoken(),
+         "more batch files of the first run (shards), besides BEFORE")
+        ("after", po::value<std::vector<std::string>>()->multitoken(),
+         "more batch files of the second run (shards), besides AFTER")
+        ("json", "print one JSON object");
+    // clang-format on
+    std::vector<std::string> files;
+    Args rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--before" || arg == "--after") {
+            rest.push_back(arg);
+            if (i + 1 < args.size()) rest.push_back(args[++i]);
+        } else if (arg.empty() || arg[0] != '-' || arg == "-") {
+            files.push_back(arg);
+        } else {
+            rest.push_back(arg);
+        }
+    }
+    po::variables_map vm;
+    const char* usage = "BEFORE AFTER [--before FILE]... [--after FILE]... [--json]";
+    if (!parse("compare", usage, options, rest, vm)) return kExitOk;
+    if (files.size() != 2) {
+        throw InputError("two batch files are required, the run before and the run after (got " +
+                         std::to_string(files.size()) + ")");
+    }
+    std::vector<std::string> before_files{files[0]}, after_files{files[1]};
+    for (const char* side : {"before", "after"}) {
+        if (!vm.count(side)) continue;
+        auto& into = std::string(side) == "before" ? before_files : after_files;
+        for (const auto& f : vm[side].as<std::vector<std::string>>()) into.push_back(f);
+    }
+    Statistics before, after;
+    read_batch_files("compare", before_files, before);
+    read_batch_files("compare", after_files, after);
+    if (before.size() == 0) throw InputError(before_files[0] + ": no batch records");
+    if (after.size() == 0) throw InputError(after_files[0] + ": no batch records");
+    const auto rows = compare_runs(before, after);
+    std::cout << (vm.count("json") ? comparison_json(rows).dump(2) + "\n" : comparison_table(rows));
+    for (const ComparisonRow& row : rows) {
+        if (row.conflicts > 0 || row.budget_violations > 0) return kExitLostOrInvalid;
     }
     return kExitOk;
 }

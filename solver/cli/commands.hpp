@@ -21,6 +21,7 @@ int run_solve(const Args& args);
 int run_check(const Args& args);
 int run_batch_command(const Args& args);
 int run_stats(const Args& args);
+int run_compare(const Args& args);
 int run_bench_command(const Args& args);
 
 }  // namespace patience::cli

@@ -24,11 +24,13 @@ constexpr const char* kUsage =
     "  check      replay a solution and say whether it wins\n"
     "  batch      solve a range of seeds in parallel, one JSON line per deal\n"
     "  stats      win rates with 95% intervals from batch files\n"
+    "  compare    two batch runs deal by deal: deals gained and dropped, and whether by chance\n"
     "  bench      solve the built-in deals; print nodes per second and the node signature\n"
     "\n"
     "`patience COMMAND --help` describes each command's options; `patience --version` prints\n"
     "the version (and the commit it was built from).\n"
-    "exit codes: 0 success (solve: won), 1 solve: lost / check: not a valid win,\n"
+    "exit codes: 0 success (solve: won), 1 solve: lost / check: not a valid win / compare:\n"
+    "            the runs disagree on a verdict or break the budgets' promise,\n"
     "            2 usage error or invalid input, 3 solve: unknown (a limit was hit),\n"
     "            5 batch: its output could not be written (disk full), 130/143 batch: stopped\n"
     "            by SIGINT/SIGTERM\n";
@@ -50,6 +52,7 @@ int main(int argc, char** argv) {
         if (command == "check") return run_check(args);
         if (command == "batch") return run_batch_command(args);
         if (command == "stats") return run_stats(args);
+        if (command == "compare") return run_compare(args);
         if (command == "bench") return run_bench_command(args);
         if (command == "--version" || command == "version") {
             std::cout << "patience " << patience::solver_version_line() << "\n";

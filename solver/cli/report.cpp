@@ -118,6 +118,91 @@ std::string unknown_up_text(const VariantSummary& s) {
 // with the 95% interval, the searches that decided the deals, how far the searches got on the
 // unknown ones, the nodes and the milliseconds per deal, and the limits. Every line fits 80
 // columns.
+namespace {
+
+// Seeds as a list, the first `most` of them, and how many more.
+std::string seed_list(const std::vector<std::uint64_t>& seeds, std::size_t most = 20) {
+    std::string text;
+    for (std::size_t i = 0; i < seeds.size() && i < most; ++i) {
+        text += (i == 0 ? "" : " ") + std::to_string(seeds[i]);
+    }
+    if (seeds.size() > most) text += format(" and %llu more", as_ull(seeds.size() - most));
+    return text;
+}
+
+std::string row_name(VariantId variant, bool pysol) {
+    return std::string(rules_of(variant).name) + (pysol ? " (pysol)" : "");
+}
+
+}  // namespace
+
+std::string comparison_table(const std::vector<ComparisonRow>& rows) {
+    std::string text = format("%-22s %5s %7s %9s %9s %7s %7s %9s\n", "variant", "ranks", "paired",
+                              "decided<", "decided>", "gained", "dropped", "p");
+    for (const ComparisonRow& r : rows) {
+        text += format("%-22s %5d %7llu %9llu %9llu %7llu %7llu %9.3g\n",
+                       row_name(r.variant, r.pysol).c_str(), r.ranks, as_ull(r.paired),
+                       as_ull(r.decided_before), as_ull(r.decided_after), as_ull(r.gained),
+                       as_ull(r.dropped), r.p_value);
+        text += format("  won %llu -> %llu; %llu deals identical (verdict and nodes)\n",
+                       as_ull(r.won_before), as_ull(r.won_after), as_ull(r.identical));
+        if (r.both_decided > 0) {
+            text += format("  decided alike by both: %llu, nodes after/before %.3f (geometric "
+                           "mean), time after/before %.3f\n",
+                           as_ull(r.both_decided), r.nodes_ratio, r.ms_ratio);
+        }
+        if (!r.gained_seeds.empty()) text += "  gained: " + seed_list(r.gained_seeds) + "\n";
+        if (!r.dropped_seeds.empty()) text += "  dropped: " + seed_list(r.dropped_seeds) + "\n";
+        if (r.conflicts > 0) {
+            text += "  CONFLICT, won in one run and lost in the other: " +
+                    seed_list(r.conflict_seeds) + "\n";
+        }
+        if (r.budget_pair) {
+            text += r.budget_violations == 0
+                        ? std::string("  one search, the after run's budget no smaller: every "
+                                      "deal decided before is decided alike, in the same "
+                                      "nodes\n")
+                        : "  BUDGET VIOLATION, one search, the after run's budget no smaller: "
+                          "deals decided before and not repeated exactly: " +
+                              seed_list(r.violation_seeds) + "\n";
+        }
+        if (r.only_before > 0 || r.only_after > 0) {
+            text += format("  not compared: %llu deals only before, %llu only after\n",
+                           as_ull(r.only_before), as_ull(r.only_after));
+        }
+    }
+    return text;
+}
+
+nlohmann::ordered_json comparison_json(const std::vector<ComparisonRow>& rows) {
+    auto list = nlohmann::ordered_json::array();
+    for (const ComparisonRow& r : rows) {
+        list.push_back({{"variant", rules_of(r.variant).name},
+                        {"ranks", r.ranks},
+                        {"numbering", r.pysol ? "pysol" : "seed"},
+                        {"paired", r.paired},
+                        {"only_before", r.only_before},
+                        {"only_after", r.only_after},
+                        {"decided", {r.decided_before, r.decided_after}},
+                        {"won", {r.won_before, r.won_after}},
+                        {"gained", r.gained},
+                        {"dropped", r.dropped},
+                        {"p_value", r.p_value},
+                        {"conflicts", r.conflicts},
+                        {"identical", r.identical},
+                        {"both_decided", r.both_decided},
+                        {"nodes_ratio", rounded(r.nodes_ratio)},
+                        {"ms_ratio", rounded(r.ms_ratio)},
+                        {"budget_pair", r.budget_pair},
+                        {"budget_violations", r.budget_violations},
+                        {"gained_seeds", r.gained_seeds},
+                        {"dropped_seeds", r.dropped_seeds},
+                        {"conflict_seeds", r.conflict_seeds},
+                        {"violation_seeds", r.violation_seeds}});
+    }
+    return {{"rows", list}};
+}
+
 std::string summary_table(const std::vector<VariantSummary>& summaries) {
     std::string text = format("%-22s %5s %8s %8s %8s %8s\n", "variant", "ranks", "deals", "won",
                               "lost", "unknown");

@@ -9,6 +9,7 @@
 
 #include "solver/batch.hpp"
 #include "solver/bench_suite.hpp"
+#include "solver/comparison.hpp"
 #include "solver/mistake.hpp"
 #include "solver/search/dead_end.hpp"
 #include "solver/statistics.hpp"
@@ -18,6 +19,11 @@ namespace patience::cli {
 std::string summary_table(const std::vector<VariantSummary>& summaries);
 nlohmann::ordered_json summary_json(const std::vector<VariantSummary>& summaries);
 std::string summary_csv(const std::vector<VariantSummary>& summaries);
+// `patience compare`: per row, the deals each run decided, those gained and dropped with McNemar's
+// p-value, the effort on the deals both decided, conflicts and budget violations, and the seeds
+// that differ (up to a line's worth of each kind in the text; all of them in the JSON).
+std::string comparison_table(const std::vector<ComparisonRow>& rows);
+nlohmann::ordered_json comparison_json(const std::vector<ComparisonRow>& rows);
 // `patience bench`: a line per variant, then wall time, the node signature and nodes per second.
 std::string bench_table(const BenchResult& bench);
 nlohmann::ordered_json bench_json(const BenchResult& bench);
