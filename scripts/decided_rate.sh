@@ -9,7 +9,7 @@
 #
 # Usage: scripts/decided_rate.sh [--seeds A-B] [--budgets N[,N...]] [--variants V[,V...]|all]
 #                                [--ranks R] [--threads T] [--memory MIB] [--disable LIST]
-#                                [--keep DIR] [--json]
+#                                [--keep DIR] [--against DIR] [--json]
 #   --seeds     seed range (default 1-200)
 #   --budgets   node limits, comma-separated (default 1000000)
 #   --variants  variants (default all)
@@ -20,13 +20,17 @@
 #   --disable   search techniques to switch off (batch --disable), for ablation
 #   --keep DIR  keep the batch files in DIR (default: a temporary folder, removed at the end); a
 #               run with the same DIR resumes, since batch skips finished deals
+#   --against DIR  compare each budget's batch file, deal by deal, with the file of the same name
+#               in DIR (an earlier run's --keep, e.g. before a search change): `patience compare`'s
+#               table after the harness's (with --json, one {"against", "budget", "rows"} line
+#               each); exit 1 where the two runs disagree on a verdict or break the budgets
 #   --json      print one JSON object per (variant, budget) line instead of the table
 # PATIENCE=path/to/patience overrides the binary (default build/solver/cli/patience).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 patience="${PATIENCE:-$root/build/solver/cli/patience}"
 seeds="1-200"; budgets="1000000"; variants="all"; ranks=13; threads=""; memory=""; disable=""
-keep=""; json=0
+keep=""; against=""; json=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --seeds) seeds="$2"; shift 2 ;;
@@ -37,12 +41,14 @@ while [ $# -gt 0 ]; do
         --memory) memory="$2"; shift 2 ;;
         --disable) disable="$2"; shift 2 ;;
         --keep) keep="$2"; shift 2 ;;
+        --against) against="$2"; shift 2 ;;
         --json) json=1; shift ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "decided_rate.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
 [ -x "$patience" ] || { echo "decided_rate.sh: $patience not built (run scripts/setup.sh)" >&2; exit 2; }
+[ -z "$against" ] || [ -d "$against" ] || { echo "decided_rate.sh: --against $against: no such folder" >&2; exit 2; }
 if [ -n "$keep" ]; then dir="$keep"; mkdir -p "$dir"; else
     dir="$(mktemp -d)"; trap 'rm -rf "$dir"' EXIT
 fi
@@ -117,3 +123,31 @@ for r in rows:
           f"{fmt(r['decided_nodes_p90']):>9} {fmt(r['decided_nodes_p99']):>9} {r['seconds']:>8.1f} "
           f"{share(r['unknown_most_up']):>7}")
 PY
+
+# Each budget's run against the earlier run's file of the same name, deal by deal.
+status=0
+[ -n "$against" ] || exit 0
+for spec in "${files[@]}"; do
+    budget="${spec%%=*}"; file="${spec#*=}"
+    before="$against/$(basename "$file")"
+    if [ ! -f "$before" ]; then
+        echo "decided_rate.sh: --against: no $before to compare node limit $budget with" >&2
+        continue
+    fi
+    set +e
+    if [ "$json" = 1 ]; then
+        "$patience" compare "$before" "$file" --json | python3 -c '
+import json, sys
+print(json.dumps({"against": sys.argv[1], "budget": int(sys.argv[2]), **json.load(sys.stdin)}))
+' "$before" "$budget"
+        rc=${PIPESTATUS[0]}
+    else
+        echo
+        echo "against $before (node limit $budget):"
+        "$patience" compare "$before" "$file"
+        rc=$?
+    fi
+    set -e
+    [ "$rc" -eq 0 ] || status=1
+done
+exit "$status"

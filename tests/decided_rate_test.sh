@@ -2,7 +2,8 @@
 # The decided-rate harness (scripts/decided_rate.sh): one JSON row per variant and budget whose
 # counts add up to the seeds, on reduced decks with --ranks (its files and rows say which); a
 # larger budget decides at least the deals a smaller one does (the search is budget-monotone);
-# and a rank count a variant cannot be dealt with fails as the batch does, with exit code 2.
+# run again --against the first, every deal is identical; and a rank count a variant cannot be
+# dealt with fails as the batch does, with exit code 2.
 # Usage: tests/decided_rate_test.sh [PATIENCE_BINARY]
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/script_test_lib.sh" decided_rate "$@"
@@ -27,6 +28,23 @@ for variant in ("malmaison", "emperor"):
     assert decided[(variant, 30000)] >= decided[(variant, 300)], decided
 # The small budget must leave something to decide, or the comparison above proves nothing.
 assert sum(decided[(v, 300)] for v in ("malmaison", "emperor")) < 12, decided
+PY
+
+# The same run again, against the first: every deal identical, nothing gained or dropped.
+mkdir -p "$work/again"
+"$root/scripts/decided_rate.sh" --seeds 1-6 --variants malmaison,emperor --ranks 9 \
+    --budgets 300,30000 --threads 2 --keep "$work/again" --against "$work" --json \
+    > "$work/against" 2> /dev/null || fail "--against: exit code $?"
+python3 - "$work/against" <<'PY' || fail "--against rows"
+import json, sys
+lines = [json.loads(line) for line in open(sys.argv[1])]
+compared = [c for c in lines if "against" in c]
+assert sorted(c["budget"] for c in compared) == [300, 30000], lines
+for c in compared:
+    assert len(c["rows"]) == 2, c
+    for r in c["rows"]:
+        assert r["paired"] == 6 and r["identical"] == 6, r
+        assert r["gained"] == 0 and r["dropped"] == 0 and r["conflicts"] == 0, r
 PY
 
 "$root/scripts/decided_rate.sh" --seeds 1-2 --variants double-dot --keep "$work" \
