@@ -1490,7 +1490,7 @@ TEST_F(Cli, CompareSaysWhichDealsEachRunDecided) {
     const std::string shard = write("shard.jsonl", batch_line("emperor", 4, "unknown", 1000));
     const RunResult table = run({"compare", before, after, "--after", shard});
     ASSERT_EQ(table.exit_code, 0) << table.err;
-    for (std::string_view part : {"gained: 2 3", "dropped: 4", "won 2 -> 2", "1 deals identical"}) {
+    for (std::string_view part : {"gained: 2 3", "dropped: 4", "won 2 -> 2", "1 deal identical"}) {
         EXPECT_TRUE(contains(table.out, part)) << part << " not in\n" << table.out;
     }
     const RunResult json = run({"compare", before, after, "--after", shard, "--json"});

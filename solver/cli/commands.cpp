@@ -915,9 +915,9 @@ int run_compare(const Args& args) {
     // One option per line, as Boost.Program_options reads best.
     // clang-format off
     options.add_options()
-        ("before", po::value<std::vector<std::string>>()->multitoken(),
+        ("before", po::value<std::vector<std::string>>(),
          "more batch files of the first run (shards), besides BEFORE")
-        ("after", po::value<std::vector<std::string>>()->multitoken(),
+        ("after", po::value<std::vector<std::string>>(),
          "more batch files of the second run (shards), besides AFTER")
         ("json", "print one JSON object");
     // clang-format on
@@ -952,6 +952,12 @@ int run_compare(const Args& args) {
     read_batch_files("compare", after_files, after);
     if (before.size() == 0) throw InputError(before_files[0] + ": no batch records");
     if (after.size() == 0) throw InputError(after_files[0] + ": no batch records");
+    for (const auto& [run, name] : {std::pair{&before, "before"}, std::pair{&after, "after"}}) {
+        if (run->conflicts() == 0) continue;
+        std::cerr << "patience compare: warning: in the run " << name << ", "
+                  << run->conflicts() << (run->conflicts() == 1 ? " deal has" : " deals have")
+                  << " both a won and a lost line (the first was kept)\n";
+    }
     const auto rows = compare_runs(before, after);
     std::cout << (vm.count("json") ? comparison_json(rows).dump(2) + "\n" : comparison_table(rows));
     for (const ComparisonRow& row : rows) {

@@ -130,6 +130,11 @@ std::string seed_list(const std::vector<std::uint64_t>& seeds, std::size_t most 
     return text;
 }
 
+// "1 deal", "2 deals".
+std::string deals(std::uint64_t n) {
+    return format("%llu deal%s", as_ull(n), n == 1 ? "" : "s");
+}
+
 std::string row_name(VariantId variant, bool pysol) {
     return std::string(rules_of(variant).name) + (pysol ? " (pysol)" : "");
 }
@@ -144,8 +149,8 @@ std::string comparison_table(const std::vector<ComparisonRow>& rows) {
                        row_name(r.variant, r.pysol).c_str(), r.ranks, as_ull(r.paired),
                        as_ull(r.decided_before), as_ull(r.decided_after), as_ull(r.gained),
                        as_ull(r.dropped), r.p_value);
-        text += format("  won %llu -> %llu; %llu deals identical (verdict and nodes)\n",
-                       as_ull(r.won_before), as_ull(r.won_after), as_ull(r.identical));
+        text += format("  won %llu -> %llu; %s identical (verdict and nodes)\n",
+                       as_ull(r.won_before), as_ull(r.won_after), deals(r.identical).c_str());
         if (r.both_decided > 0) {
             text += format("  decided alike by both: %llu, nodes after/before %.3f (geometric "
                            "mean), time after/before %.3f\n",
@@ -167,8 +172,8 @@ std::string comparison_table(const std::vector<ComparisonRow>& rows) {
                               seed_list(r.violation_seeds) + "\n";
         }
         if (r.only_before > 0 || r.only_after > 0) {
-            text += format("  not compared: %llu deals only before, %llu only after\n",
-                           as_ull(r.only_before), as_ull(r.only_after));
+            text += "  not compared: " + deals(r.only_before) + " only before, " +
+                    deals(r.only_after) + " only after\n";
         }
     }
     return text;
