@@ -132,8 +132,8 @@ std::vector<ComparisonRow> compare_runs(const Statistics& before, const Statisti
             row.nodes_ratio = std::exp(w.log_ratio_sum / static_cast<double>(row.both_decided));
             row.ms_ratio = w.ms_before > 0 ? w.ms_after / w.ms_before : 0;
         }
-        row.budget_pair = row.paired > 0 &&
-                          one_search_at_two_budgets(w.before_conditions, w.after_conditions);
+        row.budget_pair =
+            row.paired > 0 && one_search_at_two_budgets(w.before_conditions, w.after_conditions);
         if (row.budget_pair) {
             // Every deal the before run decided lies within the after run's limit, which is at
             // least the before run's: the after run must repeat it exactly.

@@ -1490,6 +1490,8 @@ TEST_F(Cli, CompareSaysWhichDealsEachRunDecided) {
     const std::string shard = write("shard.jsonl", batch_line("emperor", 4, "unknown", 1000));
     const RunResult table = run({"compare", before, after, "--after", shard});
     ASSERT_EQ(table.exit_code, 0) << table.err;
+    std::istringstream lines(table.out);
+    for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 80u) << line;
     for (std::string_view part : {"gained: 2 3", "dropped: 4", "won 2 -> 2", "1 deal identical"}) {
         EXPECT_TRUE(contains(table.out, part)) << part << " not in\n" << table.out;
     }

@@ -47,20 +47,20 @@ BatchRecord record(std::uint64_t seed, Verdict result, std::uint64_t nodes,
 
 TEST(CompareRuns, PairsTheDealsAndSaysWhichDiffer) {
     Statistics before, after;
-    before.add(record(1, Verdict::Won, 100));      // identical
+    before.add(record(1, Verdict::Won, 100));  // identical
     after.add(record(1, Verdict::Won, 100));
-    before.add(record(2, Verdict::Won, 100));      // both won, four times the nodes
+    before.add(record(2, Verdict::Won, 100));  // both won, four times the nodes
     after.add(record(2, Verdict::Won, 400));
-    before.add(record(3, Verdict::Unknown, 1000)); // gained
+    before.add(record(3, Verdict::Unknown, 1000));  // gained
     after.add(record(3, Verdict::Lost, 2000, 10000));
-    before.add(record(4, Verdict::Won, 500));      // dropped
+    before.add(record(4, Verdict::Won, 500));  // dropped
     after.add(record(4, Verdict::Unknown, 1000));
-    before.add(record(5, Verdict::Won, 100));      // conflict
+    before.add(record(5, Verdict::Won, 100));  // conflict
     after.add(record(5, Verdict::Lost, 100));
-    before.add(record(6, Verdict::Unknown, 1000)); // gained
+    before.add(record(6, Verdict::Unknown, 1000));  // gained
     after.add(record(6, Verdict::Won, 700));
-    before.add(record(7, Verdict::Won, 100));      // only before
-    after.add(record(8, Verdict::Won, 100));       // only after
+    before.add(record(7, Verdict::Won, 100));  // only before
+    after.add(record(8, Verdict::Won, 100));   // only after
     after.add(record(9, Verdict::Won, 100));
 
     const auto rows = compare_runs(before, after);

@@ -114,20 +114,24 @@ std::string unknown_up_text(const VariantSummary& s) {
 
 }  // namespace
 
-// Per variant: its counts on one row under a header, then indented lines: the win rate as bounds
-// with the 95% interval, the searches that decided the deals, how far the searches got on the
-// unknown ones, the nodes and the milliseconds per deal, and the limits. Every line fits 80
-// columns.
 namespace {
 
-// Seeds as a list, the first `most` of them, and how many more.
-std::string seed_list(const std::vector<std::uint64_t>& seeds, std::size_t most = 20) {
-    std::string text;
-    for (std::size_t i = 0; i < seeds.size() && i < most; ++i) {
-        text += (i == 0 ? "" : " ") + std::to_string(seeds[i]);
-    }
-    if (seeds.size() > most) text += format(" and %llu more", as_ull(seeds.size() - most));
-    return text;
+// "  LABEL:" and the seeds, the first `most` of them and how many more, in lines of at most 80
+// columns (the later ones indented by four).
+std::string seed_lines(const std::string& label, const std::vector<std::uint64_t>& seeds,
+                       std::size_t most = 40) {
+    std::string text = "  " + label + ":";
+    std::size_t line_start = 0;
+    auto add = [&](const std::string& word) {
+        if (text.size() - line_start + 1 + word.size() > 80) {
+            text += "\n   ";
+            line_start = text.size() - 3;
+        }
+        text += " " + word;
+    };
+    for (std::size_t i = 0; i < seeds.size() && i < most; ++i) add(std::to_string(seeds[i]));
+    if (seeds.size() > most) add(format("and %llu more", as_ull(seeds.size() - most)));
+    return text + "\n";
 }
 
 // "1 deal", "2 deals".
@@ -142,34 +146,31 @@ std::string row_name(VariantId variant, bool pysol) {
 }  // namespace
 
 std::string comparison_table(const std::vector<ComparisonRow>& rows) {
-    std::string text = format("%-22s %5s %7s %9s %9s %7s %7s %9s\n", "variant", "ranks", "paired",
-                              "decided<", "decided>", "gained", "dropped", "p");
+    std::string text = format("%-22s %5s %6s %6s %6s %6s %7s %9s\n", "variant", "ranks", "paired",
+                              "dec<", "dec>", "gained", "dropped", "p");
     for (const ComparisonRow& r : rows) {
-        text += format("%-22s %5d %7llu %9llu %9llu %7llu %7llu %9.3g\n",
+        text += format("%-22s %5d %6llu %6llu %6llu %6llu %7llu %9.3g\n",
                        row_name(r.variant, r.pysol).c_str(), r.ranks, as_ull(r.paired),
                        as_ull(r.decided_before), as_ull(r.decided_after), as_ull(r.gained),
                        as_ull(r.dropped), r.p_value);
         text += format("  won %llu -> %llu; %s identical (verdict and nodes)\n",
                        as_ull(r.won_before), as_ull(r.won_after), deals(r.identical).c_str());
         if (r.both_decided > 0) {
-            text += format("  decided alike by both: %llu, nodes after/before %.3f (geometric "
-                           "mean), time after/before %.3f\n",
-                           as_ull(r.both_decided), r.nodes_ratio, r.ms_ratio);
+            text += format("  decided alike by both: %s; nodes x%.3f (geometric mean), "
+                           "time x%.3f\n",
+                           deals(r.both_decided).c_str(), r.nodes_ratio, r.ms_ratio);
         }
-        if (!r.gained_seeds.empty()) text += "  gained: " + seed_list(r.gained_seeds) + "\n";
-        if (!r.dropped_seeds.empty()) text += "  dropped: " + seed_list(r.dropped_seeds) + "\n";
+        if (!r.gained_seeds.empty()) text += seed_lines("gained", r.gained_seeds);
+        if (!r.dropped_seeds.empty()) text += seed_lines("dropped", r.dropped_seeds);
         if (r.conflicts > 0) {
-            text += "  CONFLICT, won in one run and lost in the other: " +
-                    seed_list(r.conflict_seeds) + "\n";
+            text += seed_lines("CONFLICT, won in one run and lost in the other", r.conflict_seeds);
         }
-        if (r.budget_pair) {
-            text += r.budget_violations == 0
-                        ? std::string("  one search, the after run's budget no smaller: every "
-                                      "deal decided before is decided alike, in the same "
-                                      "nodes\n")
-                        : "  BUDGET VIOLATION, one search, the after run's budget no smaller: "
-                          "deals decided before and not repeated exactly: " +
-                              seed_list(r.violation_seeds) + "\n";
+        if (r.budget_pair && r.budget_violations == 0) {
+            text += "  one search, no smaller budget after: every deal decided before repeated\n";
+        } else if (r.budget_pair) {
+            text += seed_lines("BUDGET VIOLATION, one search, no smaller budget after, deals "
+                               "decided before and not repeated",
+                               r.violation_seeds);
         }
         if (r.only_before > 0 || r.only_after > 0) {
             text += "  not compared: " + deals(r.only_before) + " only before, " +
@@ -208,14 +209,16 @@ nlohmann::ordered_json comparison_json(const std::vector<ComparisonRow>& rows) {
     return {{"rows", list}};
 }
 
+// Per variant: its counts on one row under a header, then indented lines: the win rate as bounds
+// with the 95% interval, the searches that decided the deals, how far the searches got on the
+// unknown ones, the nodes and the milliseconds per deal, and the limits. Every line fits 80
+// columns.
 std::string summary_table(const std::vector<VariantSummary>& summaries) {
     std::string text = format("%-22s %5s %8s %8s %8s %8s\n", "variant", "ranks", "deals", "won",
                               "lost", "unknown");
     for (const auto& s : summaries) {
-        const std::string name =
-            std::string(rules_of(s.variant).name) + (s.pysol ? " (pysol)" : "");
-        text += format("%-22s %5d %8llu %8llu %8llu %8llu\n", name.c_str(), s.ranks,
-                       as_ull(s.deals), as_ull(s.won), as_ull(s.lost), as_ull(s.unknown));
+        text += format("%-22s %5d %8llu %8llu %8llu %8llu\n", row_name(s.variant, s.pysol).c_str(),
+                       s.ranks, as_ull(s.deals), as_ull(s.won), as_ull(s.lost), as_ull(s.unknown));
         text += "  " + percent(s.bounds.lo) + " <= win rate <= " + percent(s.bounds.hi) +
                 "; 95% CI of won/deals [" + percent(s.ci95.lo) + ", " + percent(s.ci95.hi) +
                 "]\n";
