@@ -26,6 +26,9 @@
 #               each); exit 1 where the two runs disagree on a verdict or break the budgets
 #   --json      print one JSON object per (variant, budget) line instead of the table
 # PATIENCE=path/to/patience overrides the binary (default build/solver/cli/patience).
+# Before and after a search change, deal by deal (the old binary built from the commit before):
+#   PATIENCE=old/patience scripts/decided_rate.sh --seeds 1-1000 --keep before
+#   scripts/decided_rate.sh --seeds 1-1000 --keep after --against before
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 patience="${PATIENCE:-$root/build/solver/cli/patience}"
@@ -43,7 +46,7 @@ while [ $# -gt 0 ]; do
         --keep) keep="$2"; shift 2 ;;
         --against) against="$2"; shift 2 ;;
         --json) json=1; shift ;;
-        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "decided_rate.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
