@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "core/deal.hpp"
@@ -409,6 +410,47 @@ TEST(ProgressScore, PrefersCardsUpAndPaysForBuriedCards) {
     const auto inverted = score_of(VariantId::Emperor, {"T1: 5S", "T2: 9D", "F1: AH", "W: 3D 7D"});
     EXPECT_EQ(in_order - base, -2 * W::kWaste);
     EXPECT_EQ(inverted - in_order, -W::kInversion);
+}
+
+// Each of the next kLookahead stock cards that a pile, a column top or a space would take now
+// adds kPlaced where single cards move; the cards drawn after them, and cards with no place, add
+// nothing.
+TEST(ProgressScore, PaysForTheComingCardsThatHaveAPlace) {
+    using W = ProgressWeights;
+    // Every column dealt, the first two with 5S and 9D on top, the others with 2S (which only an
+    // ace would build on); `empty` leaves the last one empty.
+    auto score = [](VariantId variant, std::string stock, bool empty = false) {
+        const int columns = rules_of(variant).columns;
+        std::vector<std::string> text = {"T1: 5S", "T2: 9D", "F1: AH"};
+        for (int c = 3; c <= columns - (empty ? 1 : 0); ++c) {
+            text.push_back("T" + std::to_string(c) + ": 2S");
+        }
+        if (!stock.empty()) text.push_back("S: " + stock);
+        const std::vector<std::string_view> lines(text.begin(), text.end());
+        return dispatch_variant(variant, [&](auto traits) {
+            using T = decltype(traits);
+            return progress_score(PackedState<T>(make_position(variant, lines)));
+        });
+    };
+    const VariantId emperor = VariantId::Emperor;
+    const auto base = score(emperor, "");
+    // 4H builds on 5S, 8C on 9D, 2H goes home; KD, 3C and 7S have no place.
+    EXPECT_EQ(score(emperor, "KD 3C 7S"), base);
+    EXPECT_EQ(score(emperor, "4H KD 8C 2H") - base, 3 * W::kPlaced);
+    // A space takes any single card.
+    EXPECT_EQ(score(emperor, "KD 3C", true) - score(emperor, "", true), 2 * W::kPlaced);
+    // Diplomat builds down by rank in any suit: 4H and 4C on 5S, 8C on 9D.
+    EXPECT_EQ(score(VariantId::Diplomat, "4H 4C 8C 7S") - score(VariantId::Diplomat, ""),
+              3 * W::kPlaced);
+    // Where runs move the term is off (measured: it did not pay there).
+    for (VariantId runs : {VariantId::LadyPalk, VariantId::EmperorModern, VariantId::Malmaison}) {
+        EXPECT_EQ(score(runs, "4H 8C", true), score(runs, "", true)) << static_cast<int>(runs);
+    }
+    // Only the first kLookahead cards count: the place of a card behind them does not.
+    std::string stock = "KD";
+    for (int i = 1; i < W::kLookahead; ++i) stock += " KD";
+    EXPECT_EQ(score(emperor, stock + " 4H"), base);
+    EXPECT_EQ(score(emperor, "4H " + stock) - base, W::kPlaced);
 }
 
 // Malmaison's waste costs more a card than the other games' (its stock is the longest, and a card
