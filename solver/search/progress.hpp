@@ -26,10 +26,10 @@ namespace patience {
 // and 300 a card: Emperor seeds 1-1000 985, 987 and 984; 100 on seeds 1001-3000 1,969 against
 // 1,970; 100 with a stock card's draws counted too (half a card each), 981 of seeds 1-1000.
 // A search over the weights below at 100,000 nodes (before kPlaced; Emperor seeds 1001-2000, 868
-// won as they are), halving and doubling each: face-down 300 / 1200 won 881 / 862, waste 200 / 800 866 / 880,
-// inversion 750 / 3000 870 / 866, break 30 / 120 876 / 869; face-down 300 with waste 800 868, and
-// with break 30 too 885. Every one of them is within chance (`patience compare`: face-down 300
-// gained 34 deals and dropped 21, McNemar's p = 0.11). The last, at 1M nodes: seeds 1-1000 989
+// won as they are), halving and doubling each: face-down 300 / 1200 won 881 / 862, waste 200 / 800
+// 866 / 880, inversion 750 / 3000 870 / 866, break 30 / 120 876 / 869; face-down 300 with waste 800
+// 868, and with break 30 too 885. Every one of them is within chance (`patience compare`: face-down
+// 300 gained 34 deals and dropped 21, McNemar's p = 0.11). The last, at 1M nodes: seeds 1-1000 989
 // (5 gained, 1 dropped, p = 0.22), seeds 1001-3000 1,970 (7 and 7), as the weights below.
 struct ProgressWeights {
     // For: a card on the foundations.
