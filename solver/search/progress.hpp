@@ -75,6 +75,16 @@ struct ProgressWeights {
     //   nodes, Emperor-modern 997 -> 996 and 12.5% more, Malmaison with eleven ranks, seeds 1-100,
     //   43 -> 39 (+2 / -6); which of those games' differences is the cause is not known (moving
     //   runs makes places that a position does not show yet, perhaps). So it is off there.
+    // Tried beside it and not kept, Emperor seeds 1001-2000 at 100,000 nodes (903 won as it is;
+    // gained / dropped, McNemar's p): the coming cards placed one after another, each using up
+    // the place it takes (a pile raised, a column top covered, a space filled, so that it can
+    // then take the next), 905 (+39 / -37, p = 0.91); the places weighted down by how far the
+    // card lies in the stock (600 - 60 i for the i-th), 892 (+20 / -31); 600 more where the
+    // waste's top has a place, 911 (+25 / -17, p = 0.28); a weight against each waste card whose
+    // pile waits for a card that lies in the stock (every copy of it off the piles), 300 / 1,000
+    // / 2,500 a card, 914 / 917 (+31 / -17, p = 0.06) / 904, and 1,000 on seeds 2001-3000 905
+    // against 912 (+24 / -31): chance both times; the same weighted by how deep that card lies
+    // (up to 8 or 16 draws), 897 and 900.
     static constexpr int kPlaced = 600;
     static constexpr int kLookahead = 8;
 };
