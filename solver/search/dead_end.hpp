@@ -166,12 +166,13 @@ class DeadEndTest {
     // waste's top and move into the tableau, and then cards land on it. Every pruning rule keeps
     // it on; off is only for the beam's doubts (doubts.hpp), which order the positions a probe
     // keeps and never prune. (Double Dot deals its stock onto the columns: there it stays on.)
-    // Nearly all of this test's slack in Emperor's middle game is in one kind of these landings:
-    // a waste or stock card that would wait on the waste for a stock card drawn after it. Without
-    // just those (unsound too: a won Lady Palk position of the reduced-deck tests is then called
-    // lost), Emperor seed 563's positions with 57 to 33 stock cards, proven lost by the complete
-    // search in 41,411 to 1,674,333 nodes, are called lost at their first node (README, "What it
-    // decides today"): a sound joint argument about those waits is where the test would gain.
+    // Where this test's slack was measured (Emperor seed 563's middle game), it lies in one kind
+    // of these landings: a waste or stock card that would wait on the waste for a stock card
+    // drawn after it. Without just those (unsound too: a won Lady Palk position of the
+    // reduced-deck tests is then called lost), the seven positions with 57 to 33 stock cards
+    // that the complete search proves lost in 41,411 to 1,674,333 nodes are called lost at their
+    // first node (README, "What it decides today"): a sound joint argument about those waits is
+    // where the test would gain.
     void count_stock_landings(bool on) { stock_landings_ = on; }
 
     // Whether the last lost() found the stock stranded (Double Dot: no deal can come again, so
