@@ -9,11 +9,13 @@
 # The line depends on the search that found it, so to compare two searches' proofs, keep the
 # lines of the first run (--lines DIR) and give the second the same DIR: it reads them back.
 #
-# Usage: scripts/proof_frontier.sh [--node-limit N] [--memory MIB] [--lines DIR] [--json]
-#                                  VARIANT:SEED...
+# Usage: scripts/proof_frontier.sh [--node-limit N] [--memory MIB] [--disable LIST]
+#                                  [--lines DIR] [--json] VARIANT:SEED...
 #   --node-limit  nodes for the furthest line's solve and for each position along it (default
 #                 1000000)
 #   --memory      MiB of table for each solve (default 64)
+#   --disable     techniques switched off in every solve (as `solve --disable`): how far up the
+#                 line the proofs reach without them
 #   --lines DIR   read each deal's line from DIR/VARIANT-SEED.moves where it is there, and write
 #                 it there where it is not
 #   --json        one JSON object per deal instead of the table
@@ -22,14 +24,15 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 patience="${PATIENCE:-$root/build/solver/cli/patience}"
-limit=1000000; memory=64; json=0; lines=""; deals=()
+limit=1000000; memory=64; disable=""; json=0; lines=""; deals=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --node-limit) limit="$2"; shift 2 ;;
         --memory) memory="$2"; shift 2 ;;
+        --disable) disable="$2"; shift 2 ;;
         --lines) lines="$2"; shift 2 ;;
         --json) json=1; shift ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "proof_frontier.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
         *:*) deals+=("$1"); shift ;;
         *) echo "proof_frontier.sh: '$1' is not VARIANT:SEED" >&2; exit 2 ;;
@@ -40,6 +43,7 @@ done
 dir="$(mktemp -d)"; trap 'rm -rf "$dir"' EXIT
 [ -z "$lines" ] || mkdir -p "$lines"
 limits=(--node-limit "$limit" --memory "$memory" --progress-every 0)
+[ -z "$disable" ] || limits+=(--disable "$disable")
 
 # The first `count` tokens of a moves file, for the position they reach.
 prefix() { tr -s ' \n' '\n\n' < "$1" | grep -v '^$' | head -n "$2" | tr '\n' ' '; }

@@ -37,9 +37,8 @@ if [ "$kind" = address ]; then
     # stock prefixes' 102 and the lost moves' 62). So are the two tests that interrupt or kill the
     # real `batch` and run it again to its end (125 and 69 seconds here, beside the other tests):
     # the cancelling and resuming code they drive runs here in Batch's in-process tests. And the
-    # test of scripts/proof_frontier.sh, which only drives the binary (80 seconds here, 12 in the
-    # plain build): the furthest line and the search for the mistake that it reads run here in
-    # FastSolver's and Cli's tests.
+    # test of scripts/proof_frontier.sh, which only drives the binary: the furthest line and the
+    # search for the mistake that it reads run here in FastSolver's and Cli's tests.
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'
         'Batch\.KilledMidRunAndRestartedLosesAndRepeatsNothing'
