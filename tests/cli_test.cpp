@@ -1258,19 +1258,19 @@ TEST_F(Cli, SolveReportsTheShortenedLengthAndTheSearchsOwn) {
 // Off a terminal (here: stderr is a file), progress comes as plain lines now and then. The batch
 // reports when a deal ends, at most every --progress-every seconds (BatchConfig's
 // progress_interval), and never for the last deal: so a line comes once any deal but the last
-// ends 0.01 s after the start (80 deals take about a second here). The batch's own quarter of a
+// ends 0.01 s after the start (40 deals take about half a second here). The batch's own quarter of a
 // second between reports once left a fast run with no line at all.
 TEST_F(Cli, BatchOffATerminalPrintsPlainProgressLines) {
     const RunResult quiet =
-        run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-40", "--node-limit", "30000",
+        run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-20", "--node-limit", "30000",
              "--out", path("a.jsonl"), "--progress-every", "0"});
     EXPECT_FALSE(contains(quiet.err, "patience batch: ")) << quiet.err;
     const RunResult chatty =
-        run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-40", "--node-limit", "30000",
+        run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-20", "--node-limit", "30000",
              "--out", path("b.jsonl"), "--progress-every", "0.01"});
     EXPECT_EQ(chatty.exit_code, 0) << chatty.err;
     EXPECT_TRUE(contains(chatty.err, "patience batch: ")) << chatty.err;
-    EXPECT_TRUE(contains(chatty.err, "/80, ")) << chatty.err;
+    EXPECT_TRUE(contains(chatty.err, "/40, ")) << chatty.err;
     EXPECT_FALSE(contains(chatty.err, "\r")) << chatty.err;
 }
 
