@@ -1258,8 +1258,8 @@ TEST_F(Cli, SolveReportsTheShortenedLengthAndTheSearchsOwn) {
 // Off a terminal (here: stderr is a file), progress comes as plain lines now and then. The batch
 // reports when a deal ends, at most every --progress-every seconds (BatchConfig's
 // progress_interval), and never for the last deal: so a line comes once any deal but the last
-// ends 0.01 s after the start (40 deals take about half a second here). The batch's own quarter of a
-// second between reports once left a fast run with no line at all.
+// ends 0.01 s after the start (40 deals take about half a second here). The batch's own quarter
+// of a second between reports once left a fast run with no line at all.
 TEST_F(Cli, BatchOffATerminalPrintsPlainProgressLines) {
     const RunResult quiet =
         run({"batch", "--variant", "diplomat,emperor", "--seeds", "1-20", "--node-limit", "30000",

@@ -12,8 +12,8 @@ script="$root/scripts/proof_frontier.sh"
 field() { python3 -c 'import json, sys; v = json.loads(sys.argv[1])[sys.argv[2]]
 print("null" if v is None else v)' "$1" "$2"; }
 
-rows=$("$script" --json --node-limit 5000 --disable capacity --lines "$work/lines" emperor:563 double-dot:1 2>/dev/null) \
-    || fail "exit $?"
+limits=(--json --node-limit 5000 --disable capacity --lines "$work/lines")
+rows=$("$script" "${limits[@]}" emperor:563 double-dot:1 2>/dev/null) || fail "exit $?"
 lost=$(sed -n 1p <<< "$rows"); won=$(sed -n 2p <<< "$rows")
 [ "$(field "$lost" result)" = unknown ] || fail "Emperor 563: $lost"
 first=$(field "$lost" first_lost)
@@ -39,8 +39,7 @@ stock=$(python3 -c 'import json, sys; print(len(json.loads(sys.argv[1])["stock"]
 [ "$stock" -eq "$(field "$lost" stock)" ] || fail "stock $stock: $lost"
 
 # Read back from the kept line: the same position.
-again=$("$script" --json --node-limit 5000 --disable capacity --lines "$work/lines" emperor:563 2>/dev/null) \
-    || fail "again: exit $?"
+again=$("$script" "${limits[@]}" emperor:563 2>/dev/null) || fail "again: exit $?"
 [ "$(field "$again" result)" = kept ] || fail "not read back: $again"
 [ "$(field "$again" first_lost)" = "$first" ] || fail "another first loss: $again"
 [ "$(field "$again" most_up)" = "$(field "$lost" most_up)" ] || fail "cards up: $again"
@@ -53,7 +52,8 @@ code=0; "$script" > /dev/null 2>&1 || code=$?
 code=0; "$script" --node-limit 1000 no-such-game:1 > /dev/null 2>&1 || code=$?
 [ "$code" -eq 2 ] || fail "an unknown variant: exit $code, not 2"
 # --disable reaches the solves: a technique that is none is refused by them.
-code=0; "$script" --node-limit 1000 --disable no-such-technique emperor:7 > /dev/null 2>&1 || code=$?
+code=0
+"$script" --node-limit 1000 --disable no-such-technique emperor:7 > /dev/null 2>&1 || code=$?
 [ "$code" -eq 2 ] || fail "an unknown technique: exit $code, not 2"
 echo "draw x" > "$work/lines/emperor-7.moves"
 code=0; "$script" --lines "$work/lines" emperor:7 > /dev/null 2>&1 || code=$?
