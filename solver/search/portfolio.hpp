@@ -120,12 +120,12 @@ inline constexpr int kBeamWidth = 16;
 // Emperor with the narrow probe's turn given to the beam (seven turns, no narrow probe) won 987
 // deals of seeds 1-1000 at 1M nodes and 1,968 of seeds 1001-3000, against 985 and 1,970 as it
 // is; two beams of three turns each (the second with a salt of its own), beside the narrow probe
-// or instead of it, 986 of seeds 1-1000; and with the second beam's first width 64, 985. Two
-// beams of three turns that rank positions differently (the second with a weight of -1,000 for
-// each waste card whose pile waits for a card that lies only in the stock, progress.hpp) won 987
-// (+1 / -3), as two with the same ranking did in this measurement (987, the same deals gained and
-// dropped): what counts is the first beam's share. That ranking alone, with six turns, won 986
-// (+1 / -4).
+// or instead of it, 986 of seeds 1-1000; and with the second beam's first width 64, 985. Measured
+// again against 989 as it is now: two beams of three turns that rank positions differently (the
+// second with a weight of -1,000 for each waste card whose pile waits for a card that lies only
+// in the stock, progress.hpp) won 987 (+1 / -3), as two with the same ranking and salts of their
+// own did (987, the same deals gained and dropped): what counts is the first beam's share. That
+// ranking alone, with six turns, won 986 (+1 / -4).
 //
 // The complete search's share is what a proof of loss costs: a third of the budget with one turn
 // each, an eighth beside the beam's six. Losses are proven in end games, not in deals (no full deal
