@@ -12,7 +12,9 @@ script="$root/scripts/proof_frontier.sh"
 field() { python3 -c 'import json, sys; v = json.loads(sys.argv[1])[sys.argv[2]]
 print("null" if v is None else v)' "$1" "$2"; }
 
-limits=(--json --node-limit 5000 --disable capacity --lines "$work/lines")
+# The options of every solve, the script's and this test's own.
+solve_limits=(--node-limit 5000 --disable capacity)
+limits=(--json "${solve_limits[@]}" --lines "$work/lines")
 rows=$("$script" "${limits[@]}" emperor:563 double-dot:1 2>/dev/null) || fail "exit $?"
 lost=$(sed -n 1p <<< "$rows"); won=$(sed -n 2p <<< "$rows")
 [ "$(field "$lost" result)" = unknown ] || fail "Emperor 563: $lost"
@@ -27,8 +29,8 @@ words() { tr -s ' \n' '\n\n' < "$line" | grep -v '^$' | head -n "$1" | tr '\n' '
 solve_at() {
     words "$1" > "$work/prefix"
     code=0
-    "$PATIENCE" solve --variant emperor --seed 563 --moves-file "$work/prefix" --node-limit 5000 \
-        --disable capacity --progress-every 0 > "$work/answer" || code=$?
+    "$PATIENCE" solve --variant emperor --seed 563 --moves-file "$work/prefix" \
+        "${solve_limits[@]}" --progress-every 0 > "$work/answer" || code=$?
     echo "$code"
 }
 [ "$(solve_at "$first")" -eq 1 ] || fail "position $first is not lost: $(cat "$work/answer")"
