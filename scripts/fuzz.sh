@@ -11,12 +11,7 @@ seconds="${1:-60}"; shift || true
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(position solution batch_line options)
 build="$root/build-fuzz"
 
-if ! command -v clang++ > /dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a > /dev/null 2>&1; then
-    sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-    "${sudo_cmd[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq clang libclang-rt-dev > /dev/null \
-        || DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq clang libclang-rt-14-dev > /dev/null
-fi
+"$root/scripts/clang.sh"
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DPATIENCE_FUZZ=ON -DPATIENCE_SANITIZE=address,undefined -DPATIENCE_BUILD_TESTS=OFF \
     -DPATIENCE_BUILD_BENCH=OFF > /dev/null

@@ -1413,7 +1413,7 @@ TEST_F(Cli, ABatchThatCannotWriteStopsCleanlyAndResumes) {
     EXPECT_LE(kept.size(), 2048u);
     EXPECT_EQ(kept.back(), '\n');  // whole lines only
     std::istringstream lines(kept);
-    for (std::string line; std::getline(lines, line);) EXPECT_NO_THROW(Json::parse(line)) << line;
+    for (std::string line; std::getline(lines, line);) EXPECT_TRUE(Json::accept(line)) << line;
     ASSERT_EQ(std::system((batch + " >/dev/null 2>&1").c_str()), 0);
     EXPECT_EQ(line_count(read_all(out)), 60u);
 }

@@ -178,7 +178,6 @@ TEST(FastEngine, DoubleDotColumnOrderCountsWhileTheStockHasCards) {
     std::swap(swapped.tableau[0], swapped.tableau[1]);
     using T = VariantTraits<VariantId::DoubleDot>;
     EXPECT_NE(key_of<T>(p), key_of<T>(swapped));
-    p.stock.empty() ? void() : (void)0;
     Position p_empty = p, swapped_empty = swapped;
     // Move the stock to the columns' tops (a deal) so that the stock is empty in both.
     for (Position* q : {&p_empty, &swapped_empty}) {
