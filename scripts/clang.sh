@@ -5,10 +5,7 @@
 set -euo pipefail
 runtimes=(/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a)
 if command -v clang++ > /dev/null && [ -e "${runtimes[0]}" ]; then exit 0; fi
-echo "clang.sh: installing clang and its runtimes" >&2
-sudo_cmd=()
-[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-"${sudo_cmd[@]}" apt-get update -qq
-install=("${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq)
-"${install[@]}" clang libclang-rt-dev > /dev/null 2>&1 ||
-    "${install[@]}" clang libclang-rt-14-dev > /dev/null
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# Debian 13 names the runtimes libclang-rt-dev; Debian 12 only libclang-rt-14-dev.
+bash "$here/install_packages.sh" clang libclang-rt-dev 2> /dev/null ||
+    bash "$here/install_packages.sh" clang libclang-rt-14-dev
