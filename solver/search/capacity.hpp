@@ -229,8 +229,8 @@ class CapacityTest {
     // kMalmaisonMidGameCapacityBudget from a start with up to kStartStockLeft stock cards).
     // From its deals the test costs and decides nothing: seeds 1-10 at 100,000 nodes took 6.0 s
     // with it against 3.2 s without, with no deal decided either way, and on seed 96 with nine
-    // ranks (unknown at 20M nodes) 50M nodes of the complete search alone (`--disable probes`)
-    // took 236 s with it and 89 s without, neither finishing. From an end game it decides what
+    // ranks (unknown at 20M nodes, though won: README) 50M nodes of the complete search alone
+    // (`--disable probes`) took 236 s with it and 89 s without, neither finishing. From an end game it decides what
     // the search alone does not: of 112 full-deck end games sampled from the beam's runs on
     // seeds 1-4 (0 to 16 stock cards, 56 to 81 cards in the waste), at 300,000 nodes, 106 are
     // proven lost with it and 67 without (0-3 stock cards: 20 and 19 of 20; 4-7: 40 and 24 of
