@@ -48,7 +48,15 @@ if [ "$kind" = address ]; then
     # its larger caps run here with smaller caps in the other Capacity tests. And the test that
     # the search at a node limit is a prefix of the search at a larger one (50 seconds here, on
     # full deals at up to 150,000 nodes): a property of the schedule, not of memory, whose solves
-    # run here in FastSolver's other tests.
+    # run here in FastSolver's other tests. And the eleven tests that took 22 to 65 seconds each
+    # here (350 of the suite's 711 CPU seconds, when the whole of CI took 1,229 seconds on two
+    # cores, over its 20 minutes): the reduced-deck differential and ablation solves, the beam's
+    # widening, the stock lookahead's two reduced-deck checks, the incomplete piles' reduced decks,
+    # the search for the mistake, the batch's plain progress lines, the capacity test's returns,
+    # the shortened solutions and the progress lines of a solve. They repeat over many deals what
+    # shorter tests here run on a few: every search member, technique and table path runs under
+    # the sanitizers in the rest of the suite (the single-deal FastSolver, Beam, StockLookahead,
+    # IncompletePile, Mistake, Capacity and Cli tests), and the plain build runs them all.
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'
         'Batch\.KilledMidRunAndRestartedLosesAndRepeatsNothing'
@@ -66,6 +74,17 @@ if [ "$kind" = address ]; then
         'Supermove\.FullRankEndGamesAgreeWithTheReference'
         'FastSolver\.Threads_CompleteHelpersAgreeWithTheReference'
         'ProofFrontier\.TheFirstLossAlongTheLineIsProvenAndTheMoveBeforeItIsNot'
+        'FastSolver\.DifferentialSolve_AgreesWithReferenceOnReducedDeals'
+        'FastSolver\.Ablation_VerdictsStayWithEachTechniqueOff'
+        'FastSolver\.ProgressIsToldTheNodesAndChangesNothing'
+        'BeamProbe\.NeverEndsOnALostPositionAndWidensEachRun'
+        'StockLookahead\.TheDeadDepthHoldsAfterMovesThatCommuteWithDraws_ReducedDecks'
+        'StockLookahead\.EveryDroppedMacroIsLostForTheReference_ReducedDecks'
+        'IncompletePile\.VerdictsAgreeWithTheReference_ReducedDecks'
+        'Mistake\.FindsTheMoveWhereTheReferenceTurnsFromWonToLost'
+        'Cli\.BatchOffATerminalPrintsPlainProgressLines'
+        'Capacity\.PositionsThatComeBackGetLargerCaps'
+        'SolutionShortening\.ShortLinesWinAndAreNeverLonger'
     )
     ctest --output-on-failure -j "$(nproc)" --timeout 1800 -LE 'slurm|report' \
         -E "^($(IFS='|'; echo "${long_tests[*]}"))\$"
