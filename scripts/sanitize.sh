@@ -2,8 +2,8 @@
 # The test suite under sanitizers, in a build folder of its own, built by clang (installed where
 # missing, scripts/clang.sh) with -O1 and line tables only (-g1), as the sanitizers' documentation
 # suggests: enough for reports with file and line. On a 2-core machine clang builds it in 2.6
-# minutes and the suite below runs in 4.6, where GCC 12 took 7.9 and 7.5 (at -O2, 9.9 to build
-# for a suite 7% faster). Usage:
+# minutes and the suite below ran in 4.6, where GCC 12 took 7.9 and 7.5 (at -O2, 9.9 to build
+# for a suite 7% faster); without the long tests listed below it runs in 3.3. Usage:
 #   scripts/sanitize.sh          AddressSanitizer + UndefinedBehaviorSanitizer, the whole suite
 #                                (the Slurm and report scripts aside: they only drive the binary;
 #                                and the long tests listed below)
