@@ -226,19 +226,19 @@ class CapacityTest {
   public:
     // Double Dot deals stock cards onto columns: its columns are not chains. Malmaison runs the
     // test only with a budget that says so (kMalmaisonEndGameCapacityBudget from an end game,
-    // kMalmaisonMidGameCapacityBudget from a start with up to kStartStockLeft stock cards).
-    // From its deals the test costs and decides nothing: seeds 1-10 at 100,000 nodes took 6.0 s
-    // with it against 3.2 s without, with no deal decided either way, and on seed 96 with nine
-    // ranks (unknown at 20M nodes, though won: README) 50M nodes of the complete search alone
-    // (`--disable probes`) took 236 s with it and 89 s without, neither finishing. From an end game it decides what
-    // the search alone does not: of 112 full-deck end games sampled from the beam's runs on
+    // kMalmaisonMidGameCapacityBudget from a start with up to kStartStockLeft stock cards). From
+    // its deals the test costs and decides nothing: seeds 1-10 at 100,000 nodes took 6.0 s with it
+    // against 3.2 s without, with no deal decided either way, and on seed 96 with nine ranks
+    // (unknown at 20M nodes, though won: README) 50M nodes of the complete search alone (`--disable
+    // probes`) took 236 s with it and 89 s without, neither finishing. From an end game it decides
+    // what the search alone does not: of 112 full-deck end games sampled from the beam's runs on
     // seeds 1-4 (0 to 16 stock cards, 56 to 81 cards in the waste), at 300,000 nodes, 106 are
-    // proven lost with it and 67 without (0-3 stock cards: 20 and 19 of 20; 4-7: 40 and 24 of
-    // 40; 8-11: 32 and 19 of 32; 12-16: 14 and 5 of 20), in 1.8M nodes and 67 s against 15.9M
-    // and 54 s, most of them by the start's search within a few hundred nodes. With 17 to 24
-    // stock cards (the start's search of a mid-game) it decided 3 of 18 where the search alone
-    // decided none, for 6 s a position instead of 0.8, and was left out; measured again since,
-    // it decides more for less, and runs (kMalmaisonMidGameCapacityBudget).
+    // proven lost with it and 67 without (0-3 stock cards: 20 and 19 of 20; 4-7: 40 and 24 of 40;
+    // 8-11: 32 and 19 of 32; 12-16: 14 and 5 of 20), in 1.8M nodes and 67 s against 15.9M and 54 s,
+    // most of them by the start's search within a few hundred nodes. With 17 to 24 stock cards (the
+    // start's search of a mid-game) it decided 3 of 18 where the search alone decided none, for 6 s
+    // a position instead of 0.8, and was left out; measured again since, it decides more for less,
+    // and runs (kMalmaisonMidGameCapacityBudget).
     static constexpr bool kApplies = !T::kDeals;
     // Whether the test runs with `budget` (in Malmaison only with a budget that says so).
     static constexpr bool runs_with(const CapacityBudget& budget) {
