@@ -9,24 +9,29 @@
 # losses stay lost, become unknown, or are won) and a line per loss that is won without a technique.
 # Exits 1 if any is won, 2 on bad input.
 #
-# Usage: scripts/ablate_losses.sh [--node-limit N] [--techniques LIST] INPUT...
+# Usage: scripts/ablate_losses.sh [--node-limit N] [--techniques LIST] [--disable LIST] INPUT...
 #   INPUT         position or batch files, their paths without white space
 #   --node-limit  nodes for each solve (default 1000000)
 #   --techniques  comma-separated techniques to switch off in turn (default: the pruning ones:
 #                 stock-macros, safe-moves, second-move, dead-ends, stock-lookahead, capacity,
-#                 incomplete-piles, supermoves, lost-moves)
+#                 incomplete-piles, supermoves, lost-moves, stock-prefix, waste-drain)
+#   --disable     techniques switched off in every solve, the first one's too (as `solve
+#                 --disable`): where two tests each prove the same loss alone, each one's
+#                 ablation with the other off
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 patience="${PATIENCE:-$root/build/solver/cli/patience}"
 limit=1000000
-techniques="stock-macros,safe-moves,second-move,dead-ends,stock-lookahead,capacity,incomplete-piles,supermoves,lost-moves"
+techniques="stock-macros,safe-moves,second-move,dead-ends,stock-lookahead,capacity,incomplete-piles,supermoves,lost-moves,stock-prefix,waste-drain"
+always=""
 inputs=()
 fail() { echo "ablate_losses.sh: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --node-limit) limit="${2:?--node-limit needs a number}"; shift 2 ;;
         --techniques) techniques="${2:?--techniques needs a list}"; shift 2 ;;
-        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --disable) always="${2:?--disable needs a list}"; shift 2 ;;
+        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) fail "unknown option $1" ;;
         *) inputs+=("$1"); shift ;;
     esac
@@ -73,7 +78,7 @@ EOF
                 if [ -n "$start" ]; then losses+=("$start"); fi
             done <<< "$starts" ;;
         *)
-            verdict=$(verdict_of --position "$input")
+            verdict=$(verdict_of --position "$input" ${always:+--disable "$always"})
             [ "$verdict" != invalid ] || fail "$input: refused by patience solve"
             if [ "$verdict" = lost ]; then losses+=("--position $input"); fi ;;
     esac
@@ -86,7 +91,7 @@ for technique in "${names[@]}"; do
     lost=0; unknown=0; won=0
     for start in "${losses[@]}"; do
         # shellcheck disable=SC2086  # START is a list of options
-        verdict=$(verdict_of $start --disable "$technique")
+        verdict=$(verdict_of $start --disable "$technique${always:+,$always}")
         case "$verdict" in
             lost) lost=$((lost + 1)) ;;
             won) won=$((won + 1)); status=1; echo "WON without $technique: $start" ;;

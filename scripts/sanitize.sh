@@ -56,7 +56,9 @@ if [ "$kind" = address ]; then
     # the shortened solutions and the progress lines of a solve. They repeat over many deals what
     # shorter tests here run on a few: every search member, technique and table path runs under
     # the sanitizers in the rest of the suite (the single-deal FastSolver, Beam, StockLookahead,
-    # IncompletePile, Mistake, Capacity and Cli tests), and the plain build runs them all.
+    # IncompletePile, Mistake, Capacity and Cli tests), and the plain build runs them all. And the
+    # waste-drain test's two sweeps over playouts (9 and 16 seconds in the plain build): its search
+    # runs here on the Malmaison positions of the shorter WasteDrain tests.
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'
         'Batch\.KilledMidRunAndRestartedLosesAndRepeatsNothing'
@@ -85,6 +87,8 @@ if [ "$kind" = address ]; then
         'Cli\.BatchOffATerminalPrintsPlainProgressLines'
         'Capacity\.PositionsThatComeBackGetLargerCaps'
         'SolutionShortening\.ShortLinesWinAndAreNeverLonger'
+        'WasteDrain\.EveryCalledLossIsLostForTheReference_ReducedDecks'
+        'WasteDrain\.FullRankLossesAreLostForTheReference'
     )
     ctest --output-on-failure -j "$(nproc)" --timeout 1800 -LE 'slurm|report' \
         -E "^($(IFS='|'; echo "${long_tests[*]}"))\$"

@@ -9,10 +9,15 @@ set -euo pipefail
 script="$root/scripts/ablate_losses.sh"
 
 # The Malmaison end game of Capacity.MalmaisonIsTestedFromEndGamesOnly (lost in 22 nodes; 820,704
-# without the capacity test, so `unknown` without it at 20,000 nodes).
+# without the capacity test and the waste-drain test, which each prove it alone, so `unknown`
+# without both at 20,000 nodes).
 end_game="$root/tests/positions/malmaison_end_game.json"
 
-out=$("$script" --node-limit 20000 --techniques capacity,dead-ends "$end_game") \
+out=$("$script" --node-limit 20000 --techniques waste-drain "$end_game") \
+    || fail "a loss that stays lost without the waste-drain test: exit $?"
+grep -Eq '^waste-drain +1 lost +0 unknown +0 won' <<< "$out" || fail "waste-drain line: $out"
+out=$("$script" --node-limit 20000 --disable waste-drain --techniques capacity,dead-ends \
+    "$end_game") \
     || fail "a loss that stays lost: exit $?"
 grep -q '^1 losses' <<< "$out" || fail "the loss not found: $out"
 grep -Eq '^capacity +0 lost +1 unknown +0 won' <<< "$out" || fail "capacity line: $out"

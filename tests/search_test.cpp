@@ -384,9 +384,10 @@ TEST(FastSolver, TheFurthestLineReachesTheMostCardsUp) {
 // with its stock drawn down to an end game (kEndGameStock cards or fewer) a third. Emperor seed
 // 480 is undecided at this budget both ways (seed 132's end game, all draws, is proven lost at
 // once by the capacity test's start search). The capacity test is off: the shares do not depend
-// on it, and its start search of the end game took most of the test's time.
+// on it, and its start search of the end game took most of the test's time. So is the waste-drain
+// test, which proves the end game lost at the complete search's first node.
 TEST(FastSolver, TheBeamTakesMoreTurnsOnDealsThanInEndGames) {
-    FastSolver solver(16u << 20, parse_disabled_techniques("capacity"));
+    FastSolver solver(16u << 20, parse_disabled_techniques("capacity,waste-drain"));
     solver.record_histogram(true);
     SearchLimits limits;
     limits.node_limit = 100000;
@@ -482,7 +483,7 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_EQ(technique_names(),
               "stock-macros, safe-moves, second-move, probes, restarts, dead-ends, "
               "stock-lookahead, capacity, incomplete-piles, supermoves, beam, lost-moves, doubts, "
-              "stock-prefix");
+              "stock-prefix, waste-drain");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
 }
 
@@ -568,6 +569,7 @@ TEST(FastSolver, Threads_CompleteHelpersShareTheCompleteSearchsMarks) {
     Techniques techniques;  // without the tests that decide these at once
     techniques.dead_ends = false;
     techniques.capacity = false;
+    techniques.waste_drain = false;
     const SearchConfig helper = complete_helper(techniques, kFirstExtraStream + 2, false).config;
     TranspositionTable table(16u << 20);
     const auto exhaust = [&](DepthFirstSearch<T>& search) {

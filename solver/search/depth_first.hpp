@@ -25,6 +25,7 @@
 #include "solver/search/supermove.hpp"
 #include "solver/search/techniques.hpp"
 #include "solver/search/tree_share.hpp"
+#include "solver/search/waste_drain.hpp"
 #include "solver/transposition_table.hpp"
 #include "solver/verdict.hpp"
 
@@ -134,7 +135,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     std::uint64_t nodes() const override { return nodes_; }
     int most_up() const override { return most_up_; }
     bool proved_start_lost() const override {
-        return status_ == SearchStatus::Exhausted && capacity_.start_lost();
+        return status_ == SearchStatus::Exhausted && (capacity_.start_lost() || start_drained_);
     }
     // The complete search's estimate of the share of its tree done (tree_share.hpp); 0 for a
     // probe, whose tree is not the start's.
@@ -243,6 +244,19 @@ class DepthFirstSearch final : public SearchMember<T> {
         return lost;
     }
 
+    // The waste-drain test of the complete search's start (waste_drain.hpp), made once: the
+    // complete search never meets its start again, and the test looks at one position for up to
+    // a second or so, which deeper in the search would cost more than the losses it finds
+    // (README, "How it decides").
+    bool waste_drained() {
+        if (!config_.complete() || !config_.techniques.waste_drain || start_drain_tested_) {
+            return false;
+        }
+        start_drain_tested_ = true;
+        start_drained_ = WasteDrainTest<T>().lost(state_);
+        return start_drained_;
+    }
+
     void take_back_to(std::size_t size) {
         while (undo_.size() > size) {
             state_.undo(undo_.back());
@@ -317,6 +331,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         // against 21-23 and 33.2), and bench/positions/end-games took 7.3 s instead of 6.2 for
         // the same nodes: so the cheap test stays first.
         if ((worth_a_test && config_.techniques.dead_ends && dead_end_lost(at_start)) ||
+            (at_start && waste_drained()) ||
             (config_.techniques.capacity && config_.complete() && capacity_.lost(state_))) {
             // A proven loss: marked as a test's proof, so it is never tested again. The
             // capacity test runs in the complete search only: in the probes it cost Emperor-modern
@@ -427,6 +442,8 @@ class DepthFirstSearch final : public SearchMember<T> {
     DeadEndTest<T> dead_end_;
     bool start_alive_ = false;  // the dead-end test found the start alive (dead_end_lost)
     std::uint64_t start_dead_end_tests_ = 0;
+    bool start_drain_tested_ = false;
+    bool start_drained_ = false;  // the waste-drain test proved the start lost
     LookaheadPace lookahead_pace_;
     CapacityTest<T> capacity_{config_.key_set, capacity_budget_of(config_, start_)};
     std::uint64_t nodes_ = 0;

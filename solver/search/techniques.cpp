@@ -9,7 +9,7 @@ namespace patience {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 14> kSwitches{{
+constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 15> kSwitches{{
     {"stock-macros", &Techniques::stock_macros},
     {"safe-moves", &Techniques::safe_moves},
     {"second-move", &Techniques::second_move},
@@ -24,6 +24,7 @@ constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 14> kSwitc
     {"lost-moves", &Techniques::lost_moves},
     {"doubts", &Techniques::doubts},
     {"stock-prefix", &Techniques::stock_prefix},
+    {"waste-drain", &Techniques::waste_drain},
 }};
 
 }  // namespace

@@ -1,0 +1,332 @@
+// Waste drain: a position is lost when, at the moment some waste card must leave the waste, the
+// cards that cannot be home by then do not fit in the tableau.
+//
+// Why: the waste of a one-pass game is a stack. Before a card w deep in it can leave, every card
+// above it must have left, home or into the tableau; when the copies that a suit's piles need next
+// lie under w, none of that suit's higher cards can be home by then, and they must all be held in
+// the columns at once. Columns hold them only as chains (runs built by the rules) on the cards
+// that never moved, one chain a column. In Malmaison this ends deals with sixty and more cards in
+// the waste, tens of stock cards before the stock runs out: seed 23's line (bench/frontier-lines)
+// after 166 moves (25 stock cards, 71 in the waste, 32 cards home) has three of the four 2D under
+// its 54th waste card, the fourth home, and twenty diamonds above the twos to hold. The capacity
+// test (capacity.hpp) reasons about the same room, but over every order of play: a relaxed game
+// that is still too large to exhaust with 25 or more stock cards left. This test looks at one
+// moment only, so it is a small finite problem for each choice below.
+//
+// The test. For each waste card w (index p from the bottom) and each J, the number of stock cards
+// drawn by the moment w leaves, let the *available* cards be every tableau card, the waste cards
+// above w, and the first J stock cards. For each suit s and rank r let H(s, r) be the piles of s
+// at r or higher now (H(s, 0) = the decks), a(s, r) the available copies of (s, r), and
+//     g(s, 0) = decks,   g(s, r) = min(g(s, r - 1), H(s, r) + a(s, r)),
+//     T(s, r) = H(s, r) + a(s, r) - g(s, r)
+// (the copies of (s, r) that, at the most, can be home then, and the available copies that at the
+// least are not). Then find a choice, for every column c, of a length l(c) from 0 to its size (the
+// cards of c that never moved: its *prefix*) such that, with U the prefixes' cards,
+//     y(f, r)  = the sum over the suits s of family f of max(0, T(s, r) - U(s, r))
+//     ub(f, r) = the sum over those suits of a(s, r) - U(s, r)
+//     slot(f, r) = the columns whose prefix's top card is of family f and rank r + 1,
+//     free = the columns with l(c) = 0,
+// some z(f, r) in [y(f, r), ub(f, r)] has  sum over f, r of max(0, t(f, r) - slot(f, r)) <= free,
+// where t(f, r) = max(0, z(f, r) - z(f, r + 1)) and z(f, ranks + 1) = 0 (in Lady Palk, where a
+// space takes only a run headed by a King, t(f, r) <= slot(f, r) for every r below the King).
+// Families are capacity.hpp's: the cards that build on each other in chains (Malmaison: a suit;
+// Emperor: black odd ranks with red even ones, and the others; Diplomat, Lady Palk: all cards).
+// If for some p no J has such a choice, the position is lost. Double Dot, whose deals put stock
+// cards on columns without building on them and which has no waste, is not tested.
+//
+// Proof. Take a won line of play from the position and any waste card w. w leaves the waste in
+// that line; let Q be the position just before it does, and J the stock cards drawn by then. The
+// waste only gives its top card, and stock cards are drawn onto its top, so in Q the waste is
+// exactly w and the cards under it now: every card above it now, and every card drawn since, has
+// left it, home or into the tableau. So in Q every card off the foundations lies in the stock (the
+// cards after the first J), in the waste (w and under), or in the tableau.
+// - Home in Q. A card home in Q was home now or available: cards under w, w, and stock cards not
+//   drawn have not moved. The piles of a suit are interchangeable and only grow, so in Q the
+//   number h(s, r) of piles of s at r or higher has h(s, r) <= h(s, r - 1), h(s, 0) = decks, and
+//   h(s, r) <= H(s, r) + a(s, r); by induction on r, h(s, r) <= g(s, r). So at least T(s, r)
+//   available copies of (s, r) lie in Q's tableau (H + a - h of them do).
+// - The tableau in Q. Each column of Q is the cards of it that never moved since now (a prefix of
+//   its cards now: a card moves only from the top, or carried with those on it), with the moved
+//   cards on them, each built on the card under it, the lowest on the prefix's top card or at the
+//   bottom of the column (capacity.hpp's proof, 1.): one chain of a family, of consecutive ranks.
+//   So Q's prefixes give a choice of lengths l. The moved tableau cards of Q, z(f, r) of family f
+//   and rank r, are Q's tableau cards less the prefix cards, so z(f, r) >= y(f, r); and each of
+//   them is available (cards under w, w and the stock not drawn have not moved, and no card
+//   leaves the foundations) and in no prefix, so z(f, r) <= ub(f, r).
+// - Room. A cover of z by chains has at least t(f, r) chains whose highest card has rank r (the
+//   chains holding rank r but not r + 1; each card of rank r + 1 continues at most one chain
+//   down). Each chain lies in a column of its own, its highest card on that column's prefix top,
+//   which it builds on (family f, rank r + 1: a slot), or at the bottom of an empty prefix (a free
+//   column; in Lady Palk only a King, or a run headed by one, fills a space, and the column's
+//   bottom card leaves only with every card on it). A column holds one chain: so the chains
+//   topped at (f, r) beyond slot(f, r) need free columns of their own, and the sum is <= free.
+// So the line gives, for p = w's index, a J with a choice that fits: if for some p no J has one,
+// there is no won line, and the position is lost. Nothing asks which copy of a card is which, so
+// it holds for any number of decks; Emperor's face-down cards are prefix cards like any other
+// (they move only once face up, from the top).
+//
+// The search for a choice is a depth-first search over the columns, each taking its lengths from
+// the longest (most cards kept) to 0, and cut where even the most hopeful completion fails: the
+// columns not chosen yet counted as free while all their cards count in U for y (but not for ub:
+// a kept card cannot also be a chain's link). y only falls as U grows, ub only grows as it
+// shrinks, and the cost falls by at most one for each slot a column offers, which a free column
+// matches; so a cut choice has no completion that fits (in Lady Palk the hopeful count lets a free
+// column take any chain). Each search has a cap; a capped one counts as a fit, so a cap only ever
+// leaves a lost position open.
+//
+// Tested against the unpruned reference search (tests/waste_drain_test.cpp): every position it
+// calls lost is lost, on reduced decks and on full-rank positions; and by ablation (`--disable
+// waste-drain`).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "core/position.hpp"
+#include "solver/packed_state.hpp"
+
+namespace patience {
+
+// The work one test may do: evaluated choices, per (p, J) and in all.
+struct WasteDrainBudget {
+    std::uint64_t per_moment = 20000;
+    std::uint64_t total = 2000000;
+};
+
+template <class T>
+class WasteDrainTest {
+  public:
+    static constexpr bool kApplies = !T::kDeals;
+
+    explicit WasteDrainTest(const WasteDrainBudget& budget = {}) : budget_(budget) {}
+
+    // True when `state` is proven lost (the rule above).
+    bool lost(const PackedState<T>& state) {
+        evaluations_ = 0;
+        capped_ = false;
+        if constexpr (!kApplies) {
+            return false;
+        } else {
+            load(state);
+            int last_fit = 0;  // the J that fitted for the waste card above: tried first
+            for (int p = waste_size_ - 1; p >= 0; --p) {
+                bool fits = false;
+                for (int k = -1; k <= stock_size_ && !fits; ++k) {
+                    const int j = k < 0 ? last_fit : k;
+                    if (k == last_fit) continue;
+                    if (evaluations_ >= budget_.total) {
+                        capped_ = true;
+                        return false;
+                    }
+                    if (moment_fits(p, j)) {
+                        fits = true;
+                        last_fit = j;
+                    }
+                }
+                if (!fits) return true;
+            }
+            return false;
+        }
+    }
+
+    // The choices the last lost() evaluated, and whether it stopped at its total cap (a moment
+    // past its own cap counts as a fit, and is not told).
+    std::uint64_t evaluations() const { return evaluations_; }
+    bool capped() const { return capped_; }
+
+  private:
+    static constexpr int kFamilies = T::kBuild == BuildRule::DownInSuit            ? kSuitCount
+                                     : T::kBuild == BuildRule::DownAlternateColour ? 2
+                                                                                   : 1;
+    static constexpr int kMaxPerRank = T::kDecks * kSuitCount / kFamilies;
+    static constexpr int kMaxColumnCards = PackedState<T>::kMaxColumnCards;
+    // A Lady Palk chain topped below the King that finds no slot: no space can take it.
+    static constexpr int kNoRoom = 1 << 12;
+    using SuitCounts = std::array<std::array<int, kMaxRanks + 2>, kSuitCount>;
+    using FamilyCounts = std::array<std::array<int, kMaxRanks + 2>, kFamilies>;
+
+    static int family(Card card) {
+        if constexpr (kFamilies == kSuitCount) {
+            return static_cast<int>(card.suit());
+        } else if constexpr (kFamilies == 2) {
+            return card.red() == (card.rank() % 2 == 0) ? 0 : 1;
+        } else {
+            return 0;
+        }
+    }
+    static int family(int suit, int rank) { return family(Card(rank, static_cast<Suit>(suit))); }
+
+    void load(const PackedState<T>& state) {
+        ranks_ = state.ranks();
+        columns_ = 0;
+        for (int c = 0; c < T::kColumns; ++c) {
+            const auto& column = state.column(c);
+            sizes_[columns_] = column.size;
+            for (int i = 0; i < column.size; ++i) cards_[columns_][i] = column.cards[i];
+            ++columns_;
+        }
+        waste_size_ = state.waste_size();
+        for (int i = 0; i < waste_size_; ++i) waste_[i] = state.waste_card(i);
+        stock_size_ = state.stock_left();
+        for (int i = 0; i < stock_size_; ++i) stock_[i] = state.stock_card(i);
+        for (auto& suit : home_) suit.fill(0);
+        for (int s = 0; s < kSuitCount; ++s) {
+            home_[s][0] = T::kDecks;
+            for (int k = 0; k < T::kDecks; ++k) {
+                for (int r = 1; r <= state.pile_height(s, k); ++r) ++home_[s][r];
+            }
+        }
+        for (int s = 0; s < kSuitCount; ++s) {
+            for (int r = 1; r <= ranks_; ++r) suit_family_[s][r] = family(s, r);
+        }
+    }
+
+    // Whether the moment at which waste card p leaves, with j stock cards drawn, has a choice
+    // of prefixes that fits (or the search for one reached its cap).
+    bool moment_fits(int p, int j) {
+        for (auto& suit : available_) suit.fill(0);
+        for (int c = 0; c < columns_; ++c) {
+            for (int i = 0; i < sizes_[c]; ++i) count(available_, cards_[c][i]);
+        }
+        for (int i = p + 1; i < waste_size_; ++i) count(available_, waste_[i]);
+        for (int i = 0; i < j; ++i) count(available_, stock_[i]);
+        for (int s = 0; s < kSuitCount; ++s) {
+            int most_home = T::kDecks;
+            for (int r = 1; r <= ranks_; ++r) {
+                most_home = std::min(most_home, home_[s][r] + available_[s][r]);
+                held_[s][r] = home_[s][r] + available_[s][r] - most_home;
+            }
+        }
+        // Every column undecided: all tableau cards kept (for the low bound), none decided.
+        kept_ = SuitCounts{};
+        for (int c = 0; c < columns_; ++c) {
+            for (int i = 0; i < sizes_[c]; ++i) count(kept_, cards_[c][i], 1);
+        }
+        kept_decided_ = SuitCounts{};
+        slots_ = FamilyCounts{};
+        free_ = columns_;
+        moment_evaluations_ = 0;
+        const Search found = choose(0);
+        return found != Search::NoFit;
+    }
+
+    enum class Search { Fit, NoFit, Capped };
+
+    // Columns [0, decided) have their lengths chosen; the others are counted hopefully (see the
+    // proof). The counts (kept_, kept_decided_, slots_, free_) follow the choice as it is made and
+    // taken back.
+    Search choose(int decided) {
+        if (moment_evaluations_ >= budget_.per_moment) return Search::Capped;
+        ++moment_evaluations_;
+        ++evaluations_;
+        if (!hopeful(decided == columns_)) return Search::NoFit;
+        if (decided == columns_) return Search::Fit;
+        const int size = sizes_[decided];
+        const auto* cards = cards_[decided].data();
+        --free_;  // decided now: free only with length 0
+        for (int i = 0; i < size; ++i) count(kept_decided_, cards[i], 1);
+        for (int l = size; l >= 0; --l) {
+            if (l < size) {  // the card at l leaves the prefix
+                count(kept_, cards[l], -1);
+                count(kept_decided_, cards[l], -1);
+            }
+            const bool slot = l > 0 && cards[l - 1].rank() > 1;
+            if (slot) ++slots_[family(cards[l - 1])][cards[l - 1].rank() - 1];
+            if (l == 0) ++free_;
+            const Search below = choose(decided + 1);
+            if (slot) --slots_[family(cards[l - 1])][cards[l - 1].rank() - 1];
+            if (below != Search::NoFit) {
+                restore(decided, l);
+                return below;
+            }
+        }
+        restore(decided, 0);
+        return Search::NoFit;
+    }
+
+    // Takes back the choice of length l for column c (the counts as before choose() took it).
+    void restore(int c, int l) {
+        const auto* cards = cards_[c].data();
+        for (int i = l; i < sizes_[c]; ++i) count(kept_, cards[i], 1);
+        for (int i = 0; i < l; ++i) count(kept_decided_, cards[i], -1);
+        if (l > 0) ++free_;
+    }
+
+    // Whether the choice so far can still fit, counting the undecided columns as free with all
+    // their cards kept (exact once every column is decided).
+    bool hopeful(bool exact) const {
+        int cost = 0;
+        for (int f = 0; f < kFamilies; ++f) {
+            std::array<int, kMaxRanks + 2> low{}, high{};
+            for (int s = 0; s < kSuitCount; ++s) {
+                for (int r = 1; r <= ranks_; ++r) {
+                    if (suit_family_[s][r] != f) continue;
+                    low[r] += std::max(0, held_[s][r] - kept_[s][r]);
+                    high[r] += available_[s][r] - kept_decided_[s][r];
+                }
+            }
+            for (int r = 1; r <= ranks_; ++r) {
+                high[r] = std::min(kMaxPerRank, std::max(high[r], low[r]));
+            }
+            cost += unslotted_tops(low, high, slots_[f], exact && T::kKingSpaces);
+            if (cost > free_) return false;
+        }
+        return true;
+    }
+
+    // min over z in [low, high] of the chain tops that find no slot (see the proof); with
+    // `king_spaces`, a top below the King that finds none costs kNoRoom.
+    int unslotted_tops(const std::array<int, kMaxRanks + 2>& low,
+                       const std::array<int, kMaxRanks + 2>& high,
+                       const std::array<int, kMaxRanks + 2>& slots, bool king_spaces) const {
+        constexpr int kInf = 1 << 28;
+        std::array<int, kMaxPerRank + 1> best, next;
+        best.fill(kInf);
+        best[0] = 0;  // z above the top rank
+        for (int r = ranks_; r >= 1; --r) {
+            next.fill(kInf);
+            const int weight = king_spaces && r < ranks_ ? kNoRoom : 1;
+            for (int above = 0; above <= kMaxPerRank; ++above) {
+                if (best[above] >= kInf) continue;
+                for (int z = low[r]; z <= high[r]; ++z) {
+                    const int tops = std::max(0, z - above);
+                    const int cost = best[above] + weight * std::max(0, tops - slots[r]);
+                    next[z] = std::min(next[z], cost);
+                }
+            }
+            best = next;
+        }
+        return *std::min_element(best.begin(), best.end());
+    }
+
+    static void count(SuitCounts& counts, Card card, int by = 1) {
+        counts[static_cast<int>(card.suit())][card.rank()] += by;
+    }
+
+    WasteDrainBudget budget_;
+    std::uint64_t evaluations_ = 0;
+    std::uint64_t moment_evaluations_ = 0;
+    bool capped_ = false;
+    int ranks_ = 0;
+    int columns_ = 0;
+    std::array<int, T::kColumns> sizes_{};
+    std::array<std::array<Card, kMaxColumnCards>, T::kColumns> cards_{};
+    SuitCounts kept_{};          // prefix cards, the undecided columns' all counted
+    SuitCounts kept_decided_{};  // the decided columns' prefix cards
+    FamilyCounts slots_{};       // the decided columns' prefix tops' slots
+    int free_ = 0;               // decided columns with length 0, and the undecided ones
+    int waste_size_ = 0;
+    std::array<Card, PackedState<T>::kMaxStock> waste_{};
+    int stock_size_ = 0;
+    std::array<Card, PackedState<T>::kMaxStock> stock_{};
+    SuitCounts home_{};
+    SuitCounts available_{};
+    SuitCounts held_{};
+    std::array<std::array<int, kMaxRanks + 2>, kSuitCount> suit_family_{};
+};
+
+// The test on a plain position (a valid one: validation first), for tests and tools.
+bool waste_drain_lost(const Position& position, const WasteDrainBudget& budget = {});
+
+}  // namespace patience
