@@ -423,6 +423,32 @@ TEST_F(Cli, SolveOfADeadEndSaysWhichCardsCanNeverGoHome) {
     EXPECT_FALSE(Json::parse(won.out).contains("dead_end")) << won.out;
 }
 
+// Malmaison seed 23's frontier position with 30 stock cards (bench/positions/frontier) is no dead
+// end, and the waste-drain test proves it lost: `solve` names the waste card the waste cannot
+// drain down to; not with the test off, where the solve stays open at this limit.
+TEST_F(Cli, SolveOfAWasteThatCannotDrainSaysWhere) {
+    const std::string file =
+        std::string(PATIENCE_SOURCE_DIR) + "/bench/positions/frontier/malmaison-23-s30-m160.json";
+    const RunResult text = run({"solve", "--position", file, "--node-limit", "1000"});
+    EXPECT_EQ(text.exit_code, 1) << text.err;
+    EXPECT_TRUE(contains(text.out, "why: the waste cannot drain: before ")) << text.out;
+    EXPECT_FALSE(contains(text.out, "a dead end")) << text.out;
+    const RunResult json = run({"solve", "--json", "--position", file, "--node-limit", "1000"});
+    const Json answer = Json::parse(json.out);
+    ASSERT_TRUE(answer.contains("waste_drain")) << json.out;
+    const Position p = load_position(file);
+    const int index = answer.at("waste_drain").at("from_bottom").get<int>() - 1;
+    ASSERT_GE(index, 0);
+    ASSERT_LT(index, static_cast<int>(p.waste.size()));
+    EXPECT_EQ(answer.at("waste_drain").at("card"), to_string(p.waste[index]));
+    EXPECT_EQ(answer.at("waste_drain").at("above").get<int>() + index + 1,
+              static_cast<int>(p.waste.size()));
+    const RunResult off = run(
+        {"solve", "--position", file, "--node-limit", "1000", "--disable", "waste-drain"});
+    EXPECT_EQ(off.exit_code, 3) << off.out;
+    EXPECT_FALSE(contains(off.out, "why:")) << off.out;
+}
+
 // --find-mistake along a greedy playout that loses a small Lady Palk deal: the move it names,
 // the same as the library's (mistake_test.cpp checks that against the reference search).
 TEST_F(Cli, FindMistakeNamesTheMoveThatLostTheGame) {

@@ -32,6 +32,7 @@
 #include "solver/cli/options.hpp"
 #include "solver/cli/report.hpp"
 #include "solver/mistake.hpp"
+#include "solver/search/waste_drain.hpp"
 #include "solver/solve.hpp"
 
 namespace po = boost::program_options;
@@ -437,6 +438,11 @@ int run_solve(const Args& args) {
         result.verdict == Verdict::Lost && solve_options.techniques.dead_ends
             ? dead_end_cards(start.position, {true, solve_options.techniques.stock_prefix})
             : std::vector<StuckCard>{};
+    // Or, where it is no dead end, the waste card it cannot drain down to (waste_drain.hpp).
+    const int drained =
+        result.verdict == Verdict::Lost && stuck.empty() && solve_options.techniques.waste_drain
+            ? waste_drain_card(start.position)
+            : -1;
 
     if (vm.count("json")) {
         nlohmann::json out = {{"variant", start.position.rules().name},
@@ -472,6 +478,7 @@ int run_solve(const Args& args) {
             out["confirmation_nodes"] = result.confirmation_nodes;
         }
         if (!stuck.empty()) out["dead_end"] = dead_end_json(start.position, stuck);
+        if (drained >= 0) out["waste_drain"] = waste_drain_json(start.position, drained);
         if (mistake) out["mistake"] = mistake_json(*mistake, start.moves);
         if (!result.histogram.empty()) out["histogram"] = histogram_json(result.histogram);
         if (!sample_dir.empty()) out["samples"] = result.samples.size();
@@ -483,6 +490,9 @@ int run_solve(const Args& args) {
         std::cout << "\nnodes: " << result.nodes << "\nseconds: " << result.seconds << "\n";
         if (!result.decided_by.empty()) std::cout << "decided by: " << result.decided_by << "\n";
         if (!stuck.empty()) std::cout << "why: " << dead_end_line(start.position, stuck) << "\n";
+        if (drained >= 0) {
+            std::cout << "why: " << waste_drain_line(start.position, drained) << "\n";
+        }
         if (mistake) {
             std::cout << "mistake: " << mistake_line(*mistake, start.moves) << "\n";
         } else if (find_mistake_asked && result.verdict == Verdict::Won) {

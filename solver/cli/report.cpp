@@ -552,6 +552,20 @@ nlohmann::ordered_json dead_end_json(const Position& position,
     return json;
 }
 
+std::string waste_drain_line(const Position& position, int index) {
+    const auto above = static_cast<int>(position.waste.size()) - 1 - index;
+    return "the waste cannot drain: before " + to_string(position.waste[index]) + " (waste card " +
+           std::to_string(index + 1) + " from the bottom, under " + cards(above) +
+           ") can leave the waste, the cards that cannot be home by then need more room than the "
+           "columns have, however many stock cards are drawn first";
+}
+
+nlohmann::ordered_json waste_drain_json(const Position& position, int index) {
+    return {{"card", to_string(position.waste[index])},
+            {"from_bottom", index + 1},
+            {"above", static_cast<int>(position.waste.size()) - 1 - index}};
+}
+
 std::string mistake_line(const MistakeReport& report, const std::vector<Move>& moves) {
     const std::string solved = " (" + std::to_string(report.solved) + " positions solved, " +
                                std::to_string(report.nodes) + " nodes)";

@@ -42,6 +42,11 @@ nlohmann::ordered_json histogram_json(const NodeHistogram& histogram);
 std::string dead_end_line(const Position& position, const std::vector<StuckCard>& stuck);
 nlohmann::ordered_json dead_end_json(const Position& position,
                                      const std::vector<StuckCard>& stuck);
+// `solve`, for a lost position that the waste-drain test proves lost (waste_drain.hpp) and that is
+// no dead end: why, as one line (no newline) naming the waste card `index` (0: the bottom one) that
+// the waste cannot drain down to, or as JSON {"card", "from_bottom", "above"}.
+std::string waste_drain_line(const Position& position, int index);
+nlohmann::ordered_json waste_drain_json(const Position& position, int index);
 // `solve --find-mistake`: where `moves` lost the game, as one line (no newline) or as JSON
 // {"last_won": k or null, "first_lost": k, "move": its token or null, "solved": n, "nodes": n}.
 std::string mistake_line(const MistakeReport& report, const std::vector<Move>& moves);

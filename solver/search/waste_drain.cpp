@@ -4,12 +4,18 @@
 
 namespace patience {
 
-bool waste_drain_lost(const Position& position, const WasteDrainBudget& budget) {
+int waste_drain_card(const Position& position, const WasteDrainBudget& budget) {
     return dispatch_variant(position.variant, [&](auto traits) {
         using T = decltype(traits);
         const PackedState<T> state(position);
-        return std::make_unique<WasteDrainTest<T>>(budget)->lost(state);
+        const auto test = std::make_unique<WasteDrainTest<T>>(budget);
+        test->lost(state);
+        return test->drained_at();
     });
+}
+
+bool waste_drain_lost(const Position& position, const WasteDrainBudget& budget) {
+    return waste_drain_card(position, budget) >= 0;
 }
 
 }  // namespace patience

@@ -105,6 +105,7 @@ class WasteDrainTest {
     bool lost(const PackedState<T>& state) {
         evaluations_ = 0;
         capped_ = false;
+        drained_at_ = -1;
         if constexpr (!kApplies) {
             return false;
         } else {
@@ -124,11 +125,18 @@ class WasteDrainTest {
                         last_fit = j;
                     }
                 }
-                if (!fits) return true;
+                if (!fits) {
+                    drained_at_ = p;
+                    return true;
+                }
             }
             return false;
         }
     }
+
+    // The waste card (0: the bottom one) whose moment no J fits, when the last lost() was true;
+    // else -1. For a player: the card the waste cannot drain down to.
+    int drained_at() const { return drained_at_; }
 
     // The choices the last lost() evaluated, and whether it stopped at its total cap (a moment
     // past its own cap counts as a fit, and is not told).
@@ -308,6 +316,7 @@ class WasteDrainTest {
     std::uint64_t evaluations_ = 0;
     std::uint64_t moment_evaluations_ = 0;
     bool capped_ = false;
+    int drained_at_ = -1;
     int ranks_ = 0;
     int columns_ = 0;
     std::array<int, T::kColumns> sizes_{};
@@ -328,5 +337,8 @@ class WasteDrainTest {
 
 // The test on a plain position (a valid one: validation first), for tests and tools.
 bool waste_drain_lost(const Position& position, const WasteDrainBudget& budget = {});
+// The same test's drained_at(): the waste card (0: the bottom one) that proves the position lost,
+// or -1 where the test does not call it lost.
+int waste_drain_card(const Position& position, const WasteDrainBudget& budget = {});
 
 }  // namespace patience
