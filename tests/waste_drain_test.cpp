@@ -111,13 +111,14 @@ TEST(WasteDrain, FullRankLossesAreLostForTheReference) {
     SearchLimits fast_limits;
     fast_limits.node_limit = 100000;
     FastSolver without(16u << 20, parse_disabled_techniques("waste-drain"));
+    const WasteDrainBudget budget{.per_moment = 20000, .total = 2000000};  // smaller, for time
     int called = 0, proven = 0, beyond_dead_ends = 0;
     for (const auto& rules : all_variants()) {
         if (rules.id == VariantId::DoubleDot) continue;
         int called_here = 0;
         for (std::uint64_t seed = 1; seed <= 30; ++seed) {
             const Position p = testing::backed_up_playout(deal_position(rules.id, seed), 40, rng);
-            if (p.waste.empty() || !waste_drain_lost(p)) continue;
+            if (p.waste.empty() || !waste_drain_lost(p, budget)) continue;
             ++called_here;
             beyond_dead_ends += !dead_end(p, {.stock_prefix = true});
             const Verdict truth = reference_solve(p, reference_limits).verdict;

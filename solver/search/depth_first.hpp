@@ -246,14 +246,16 @@ class DepthFirstSearch final : public SearchMember<T> {
 
     // The waste-drain test of the complete search's start (waste_drain.hpp), made once: the
     // complete search never meets its start again, and the test looks at one position for up to
-    // a second or so, which deeper in the search would cost more than the losses it finds
+    // two seconds or so, which deeper in the search would cost more than the losses it finds
     // (README, "How it decides").
     bool waste_drained() {
         if (!config_.complete() || !config_.techniques.waste_drain || start_drain_tested_) {
             return false;
         }
         start_drain_tested_ = true;
-        start_drained_ = WasteDrainTest<T>().lost(state_);
+        WasteDrainTest<T> test;
+        test.set_deadline(deadline_);
+        start_drained_ = test.lost(state_);
         return start_drained_;
     }
 
