@@ -7,11 +7,12 @@
 // the columns at once. Columns hold them only as chains (runs built by the rules) on the cards
 // that never moved, one chain a column. In Malmaison this ends deals with sixty and more cards in
 // the waste, tens of stock cards before the stock runs out: seed 23's line (bench/frontier-lines)
-// after 166 moves (25 stock cards, 71 in the waste, 32 cards home) has three of the four 2D under
-// its 54th waste card, the fourth home, and twenty diamonds above the twos to hold. The capacity
-// test (capacity.hpp) reasons about the same room, but over every order of play: a relaxed game
-// that is still too large to exhaust with 25 or more stock cards left. This test looks at one
-// moment only, so it is a small finite problem for each choice below.
+// after 160 moves (30 stock cards, 67 in the waste, 32 cards home) has three of the four 2D under
+// its 54th waste card (9H), the fourth home, so no diamond above the twos can be home before 9H
+// leaves, and the diamonds that must be held then do not fit with the rest. The capacity test
+// (capacity.hpp) reasons about the same room, but over every order of play: a relaxed game that
+// is still too large to exhaust with 25 or more stock cards left. This test looks at one moment
+// only, so it is a small finite problem for each choice below.
 //
 // The test. For each waste card w (index p from the bottom) and each J, the number of stock cards
 // drawn by the moment w leaves, let the *available* cards be every tableau card, the waste cards
@@ -19,8 +20,8 @@
 // at r or higher now (H(s, 0) = the decks), a(s, r) the available copies of (s, r), and
 //     g(s, 0) = decks,   g(s, r) = min(g(s, r - 1), H(s, r) + a(s, r)),
 //     T(s, r) = H(s, r) + a(s, r) - g(s, r)
-// (the copies of (s, r) that, at the most, can be home then, and the available copies that at the
-// least are not). Then find a choice, for every column c, of a length l(c) from 0 to its size (the
+// (g: the most copies of (s, r) that can be home then; T: the fewest available copies that are
+// not). Then find a choice, for every column c, of a length l(c) from 0 to its size (the
 // cards of c that never moved: its *prefix*) such that, with U the prefixes' cards,
 //     y(f, r)  = the sum over the suits s of family f of max(0, T(s, r) - U(s, r))
 //     ub(f, r) = the sum over those suits of a(s, r) - U(s, r)
