@@ -206,6 +206,7 @@
 #include "solver/packed_state.hpp"
 #include "solver/path_set.hpp"
 #include "solver/search/capacity_budget.hpp"
+#include "solver/search/chain_family.hpp"
 #include "solver/search/idle_sampling.hpp"
 
 namespace patience {
@@ -464,11 +465,8 @@ class CapacityTest {
         return start_lost_;
     }
 
-    static constexpr int kFamilies = T::kBuild == BuildRule::DownInSuit            ? kSuitCount
-                                     : T::kBuild == BuildRule::DownAlternateColour ? 2
-                                                                                   : 1;
-    // The most cards of one rank in one family: the decks times the suits in a family.
-    static constexpr int kMaxPerRank = T::kDecks * kSuitCount / kFamilies;
+    static constexpr int kFamilies = ChainFamilies<T>::kCount;  // chain_family.hpp
+    static constexpr int kMaxPerRank = ChainFamilies<T>::kMaxPerRank;
     static constexpr int kMaxStock = PackedState<T>::kMaxStock;
     enum class Outcome { Won, Lost, Capped };
 
@@ -526,15 +524,7 @@ class CapacityTest {
         set.insert(key);
     }
 
-    static int family(Card card) {
-        if constexpr (kFamilies == kSuitCount) {
-            return static_cast<int>(card.suit());
-        } else if constexpr (kFamilies == 2) {
-            return card.red() == (card.rank() % 2 == 0) ? 0 : 1;
-        } else {
-            return 0;
-        }
-    }
+    static int family(Card card) { return ChainFamilies<T>::of(card); }
 
     void load(const PackedState<T>& state) {
         ranks_ = state.ranks();

@@ -30,7 +30,7 @@
 // some z(f, r) in [y(f, r), ub(f, r)] has  sum over f, r of max(0, t(f, r) - slot(f, r)) <= free,
 // where t(f, r) = max(0, z(f, r) - z(f, r + 1)) and z(f, ranks + 1) = 0 (in Lady Palk, where a
 // space takes only a run headed by a King, t(f, r) <= slot(f, r) for every r below the King).
-// Families are capacity.hpp's: the cards that build on each other in chains (Malmaison: a suit;
+// Families are chain_family.hpp's: the cards that build on each other in chains (Malmaison: a suit;
 // Emperor: black odd ranks with red even ones, and the others; Diplomat, Lady Palk: all cards).
 // If for some p no J has such a choice, the position is lost. Double Dot, whose deals put stock
 // cards on columns without building on them and which has no waste, is not tested.
@@ -87,6 +87,7 @@
 
 #include "core/position.hpp"
 #include "solver/packed_state.hpp"
+#include "solver/search/chain_family.hpp"
 
 namespace patience {
 
@@ -154,25 +155,15 @@ class WasteDrainTest {
     bool capped() const { return capped_; }
 
   private:
-    static constexpr int kFamilies = T::kBuild == BuildRule::DownInSuit            ? kSuitCount
-                                     : T::kBuild == BuildRule::DownAlternateColour ? 2
-                                                                                   : 1;
-    static constexpr int kMaxPerRank = T::kDecks * kSuitCount / kFamilies;
+    static constexpr int kFamilies = ChainFamilies<T>::kCount;
+    static constexpr int kMaxPerRank = ChainFamilies<T>::kMaxPerRank;
     static constexpr int kMaxColumnCards = PackedState<T>::kMaxColumnCards;
     // A Lady Palk chain topped below the King that finds no slot: no space can take it.
     static constexpr int kNoRoom = 1 << 12;
     using SuitCounts = std::array<std::array<int, kMaxRanks + 2>, kSuitCount>;
     using FamilyCounts = std::array<std::array<int, kMaxRanks + 2>, kFamilies>;
 
-    static int family(Card card) {
-        if constexpr (kFamilies == kSuitCount) {
-            return static_cast<int>(card.suit());
-        } else if constexpr (kFamilies == 2) {
-            return card.red() == (card.rank() % 2 == 0) ? 0 : 1;
-        } else {
-            return 0;
-        }
-    }
+    static int family(Card card) { return ChainFamilies<T>::of(card); }
     static int family(int suit, int rank) { return family(Card(rank, static_cast<Suit>(suit))); }
 
     void load(const PackedState<T>& state) {
