@@ -53,6 +53,20 @@ TEST(WasteDrain, OpenWhereTheColumnsCanHoldTheWasteAndAtACap) {
     EXPECT_FALSE(waste_drain_lost(frontier("malmaison-23-s24-m167.json"), {.total = 10}));
 }
 
+// Malmaison with nine ranks, two stock cards (8H, then 9C) and 62 in the waste, from the
+// reduced-deck sweep below: the moment the 56th waste card from the bottom (5S) leaves fits only
+// with the 8H drawn, and the moment of the 37th (7S), later in any line, only with no stock card
+// drawn. Each moment alone has a fit; in the order of play they have none, and the test calls it
+// lost where it would not without the order. The reference search proves it lost.
+TEST(WasteDrain, TheMomentsFollowTheOrderOfPlay) {
+    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
+                                     "/tests/positions/malmaison_9_ranks_drain_order.json");
+    EXPECT_EQ(waste_drain_card(p), 36);
+    SearchLimits limits;
+    limits.node_limit = 200000;
+    EXPECT_EQ(reference_solve(p, limits).verdict, Verdict::Lost);
+}
+
 // A position without a waste has no moment to test; Double Dot has no waste at all.
 TEST(WasteDrain, NothingToTestWithoutAWaste) {
     for (const auto& rules : all_variants()) {

@@ -32,7 +32,9 @@
 // space takes only a run headed by a King, t(f, r) <= slot(f, r) for every r below the King).
 // Families are chain_family.hpp's: the cards that build on each other in chains (Malmaison: a suit;
 // Emperor: black odd ranks with red even ones, and the others; Diplomat, Lady Palk: all cards).
-// If for some p no J has such a choice, the position is lost. Double Dot, whose deals put stock
+// If for some p no J has such a choice, the position is lost; and so it is if the fitting J cannot
+// be taken in the order of play: with J(p) the fewest that fits for p and is no fewer than
+// J(p + 1) (J(top + 1) = 0), if for some p no J that large fits. Double Dot, whose deals put stock
 // cards on columns without building on them and which has no waste, is not tested.
 //
 // Proof. Take a won line of play from the position and any waste card w. w leaves the waste in
@@ -62,9 +64,14 @@
 //   bottom card leaves only with every card on it). A column holds one chain: so the chains
 //   topped at (f, r) beyond slot(f, r) need free columns of their own, and the sum is <= free.
 // So the line gives, for p = w's index, a J with a choice that fits: if for some p no J has one,
-// there is no won line, and the position is lost. Nothing asks which copy of a card is which, so
-// it holds for any number of decks; Emperor's face-down cards are prefix cards like any other
-// (they move only once face up, from the top).
+// there is no won line, and the position is lost.
+// - Order. The waste cards leave in the line from the top down (each lies on the next), and
+//   stock cards are only ever drawn, so the line's J(p), p from the top down, never fall. Taking
+//   for each p the fewest fitting J no fewer than the last leaves every choice the line's own J
+//   could make next (by induction, each is at most the line's): so if for some p none is left,
+//   the line has none either.
+// Nothing asks which copy of a card is which, so it holds for any number of decks; Emperor's
+// face-down cards are prefix cards like any other (they move only once face up, from the top).
 //
 // The search for a choice is a depth-first search over the columns, each taking its lengths from
 // the longest (most cards kept) to 0, and cut where even the most hopeful completion fails: the
@@ -121,19 +128,19 @@ class WasteDrainTest {
             return false;
         } else {
             load(state);
-            int last_fit = 0;  // the J that fitted for the waste card above: tried first
+            // The moments in the order of play, the top card's first; each one's J is the
+            // fewest that fits and is no fewer than the moment before's (see the proof).
+            int fewest = 0;
             for (int p = waste_size_ - 1; p >= 0; --p) {
                 bool fits = false;
-                for (int k = -1; k <= stock_size_ && !fits; ++k) {
-                    const int j = k < 0 ? last_fit : k;
-                    if (k == last_fit) continue;
+                for (int j = fewest; j <= stock_size_ && !fits; ++j) {
                     if (evaluations_ >= budget_.total) {
                         capped_ = true;
                         return false;
                     }
                     if (moment_fits(p, j)) {
                         fits = true;
-                        last_fit = j;
+                        fewest = j;
                     }
                 }
                 if (!fits) {
