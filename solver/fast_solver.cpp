@@ -138,6 +138,7 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
                 result.limit = end.limit;
                 if (end.verdict != Verdict::Unknown) result.decided_by = plan[i].config.name();
                 if (end.verdict == Verdict::Won) result.solution = search.solution();
+                if (end.verdict == Verdict::Lost) result.waste_drain_card = search.start_drained_card();
                 return result;
             }
         }
@@ -183,7 +184,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
 
     // The first verdict stands; a verdict beats a limit hit by another thread meanwhile. `by`
     // names the search that reached it (SolveResult::decided_by).
-    auto decide = [&](Verdict verdict, LimitHit limit, const SearchMember<T>* winner,
+    auto decide = [&](Verdict verdict, LimitHit limit, const SearchMember<T>* decider,
                       const char* by = "") {
         std::lock_guard lock(result_mutex);
         stop.store(true, std::memory_order_relaxed);
@@ -195,7 +196,10 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         result.verdict = verdict;
         result.limit = LimitHit::None;
         result.decided_by = by;
-        if (winner != nullptr) result.solution = winner->solution();
+        if (decider != nullptr && verdict == Verdict::Won) result.solution = decider->solution();
+        if (decider != nullptr && verdict == Verdict::Lost) {
+            result.waste_drain_card = decider->start_drained_card();
+        }
     };
     // One turn of member i (claimed by the caller). Returns false when the search is over.
     auto take_turn = [&](std::size_t i) {
@@ -225,8 +229,7 @@ SolveResult run_in_parallel(Members<T>& members, const std::vector<PortfolioMemb
         }
         const TurnEnd end = judge_turn(status, plan[i], search, complete_open);
         if (end.decides) {
-            decide(end.verdict, end.limit, end.verdict == Verdict::Won ? &search : nullptr,
-                   plan[i].config.name());
+            decide(end.verdict, end.limit, &search, plan[i].config.name());
             return false;
         }
         // A probe that ran out, or a complete search that exhausted before the others.

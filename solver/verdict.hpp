@@ -91,6 +91,9 @@ struct SolveResult {
     // the first search (in the portfolio's order) that got there; empty where most_up is the
     // start's own count or is not told.
     std::vector<Move> furthest_line;
+    // When lost by the waste-drain test at the complete search's start (waste_drain.hpp): the
+    // waste card (0: the bottom one) the waste cannot drain down to; else -1.
+    int waste_drain_card = -1;
 };
 
 }  // namespace patience

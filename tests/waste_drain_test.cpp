@@ -38,9 +38,18 @@ TEST(WasteDrain, AMalmaisonMidGameWithItsDiamondsBuried) {
     const SolveResult r = FastSolver(16u << 20).solve(p, limits);
     EXPECT_EQ(r.verdict, Verdict::Lost);
     EXPECT_LT(r.nodes, 200u);  // the first probes' turns, then the complete search's first node
-    EXPECT_NE(
-        FastSolver(16u << 20, parse_disabled_techniques("waste-drain")).solve(p, limits).verdict,
-        Verdict::Lost);
+    EXPECT_EQ(r.waste_drain_card, 53);  // the 9H, as the test alone finds it
+    EXPECT_EQ(waste_drain_card(p), 53);
+    // So with two threads (and room for the probes' nodes while the test runs).
+    SearchLimits more;
+    more.node_limit = 1000000;
+    const SolveResult two = FastSolver(16u << 20, Techniques{}, 2).solve(p, more);
+    EXPECT_EQ(two.verdict, Verdict::Lost);
+    EXPECT_EQ(two.waste_drain_card, 53);
+    const SolveResult without =
+        FastSolver(16u << 20, parse_disabled_techniques("waste-drain")).solve(p, limits);
+    EXPECT_NE(without.verdict, Verdict::Lost);
+    EXPECT_EQ(without.waste_drain_card, -1);
 }
 
 // Malmaison seed 1 with 24 stock cards, 59 in the waste and 57 cards home (its line's prefix 184):

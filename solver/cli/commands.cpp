@@ -32,7 +32,6 @@
 #include "solver/cli/options.hpp"
 #include "solver/cli/report.hpp"
 #include "solver/mistake.hpp"
-#include "solver/search/waste_drain.hpp"
 #include "solver/solve.hpp"
 
 namespace po = boost::program_options;
@@ -438,11 +437,9 @@ int run_solve(const Args& args) {
         result.verdict == Verdict::Lost && solve_options.techniques.dead_ends
             ? dead_end_cards(start.position, {true, solve_options.techniques.stock_prefix})
             : std::vector<StuckCard>{};
-    // Or, where it is no dead end, the waste card it cannot drain down to (waste_drain.hpp).
-    const int drained =
-        result.verdict == Verdict::Lost && stuck.empty() && solve_options.techniques.waste_drain
-            ? waste_drain_card(start.position)
-            : -1;
+    // Or, where it is no dead end, the waste card it cannot drain down to (waste_drain.hpp), as
+    // the complete search's start found it.
+    const int drained = stuck.empty() ? result.waste_drain_card : -1;
 
     if (vm.count("json")) {
         nlohmann::json out = {{"variant", start.position.rules().name},

@@ -557,7 +557,8 @@ std::string waste_drain_line(const Position& position, int index) {
     return "the waste cannot drain: before " + to_string(position.waste[index]) + " (waste card " +
            std::to_string(index + 1) + " from the bottom, under " + cards(above) +
            ") can leave the waste, the cards that cannot be home by then need more room than the "
-           "columns have, however many stock cards are drawn first";
+           "columns have, however many stock cards are drawn by then (no fewer than the cards above it "
+           "needed)";
 }
 
 nlohmann::ordered_json waste_drain_json(const Position& position, int index) {

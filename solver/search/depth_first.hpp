@@ -137,6 +137,9 @@ class DepthFirstSearch final : public SearchMember<T> {
     bool proved_start_lost() const override {
         return status_ == SearchStatus::Exhausted && (capacity_.start_lost() || start_drained_);
     }
+    int start_drained_card() const override {
+        return status_ == SearchStatus::Exhausted && start_drained_ ? start_drained_card_ : -1;
+    }
     // The complete search's estimate of the share of its tree done (tree_share.hpp); 0 for a
     // probe, whose tree is not the start's.
     double tree_share_done() const override {
@@ -256,6 +259,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         WasteDrainTest<T> test;
         test.set_deadline(deadline_);
         start_drained_ = test.lost(state_);
+        start_drained_card_ = test.drained_at();
         return start_drained_;
     }
 
@@ -446,6 +450,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     std::uint64_t start_dead_end_tests_ = 0;
     bool start_drain_tested_ = false;
     bool start_drained_ = false;  // the waste-drain test proved the start lost
+    int start_drained_card_ = -1;  // and by this waste card (WasteDrainTest::drained_at())
     LookaheadPace lookahead_pace_;
     CapacityTest<T> capacity_{config_.key_set, capacity_budget_of(config_, start_)};
     std::uint64_t nodes_ = 0;

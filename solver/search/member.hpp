@@ -49,6 +49,9 @@ class SearchMember {
     // A complete search's exhaustion that proves the start lost by itself, whatever the other
     // complete searches sharing its marks are doing (the capacity test found the start lost).
     virtual bool proved_start_lost() const { return false; }
+    // The waste card (0: the bottom one) by which the waste-drain test proved a complete search's
+    // start lost (waste_drain.hpp's drained_at()); -1 where it did not.
+    virtual int start_drained_card() const { return -1; }
 };
 
 }  // namespace patience
