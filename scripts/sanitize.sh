@@ -57,7 +57,7 @@ if [ "$kind" = address ]; then
     # shorter tests here run on a few: every search member, technique and table path runs under
     # the sanitizers in the rest of the suite (the single-deal FastSolver, Beam, StockLookahead,
     # IncompletePile, Mistake, Capacity and Cli tests), and the plain build runs them all. And the
-    # waste-drain test's two sweeps over playouts (15 and 17 seconds in the plain build): its search
+    # waste-drain test's two sweeps over playouts (32 and 36 seconds in the plain build): its search
     # runs here on the Malmaison positions of the shorter WasteDrain tests.
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'

@@ -138,7 +138,9 @@ SolveResult run_in_turns(Members<T>& members, const std::vector<PortfolioMember>
                 result.limit = end.limit;
                 if (end.verdict != Verdict::Unknown) result.decided_by = plan[i].config.name();
                 if (end.verdict == Verdict::Won) result.solution = search.solution();
-                if (end.verdict == Verdict::Lost) result.waste_drain_card = search.start_drained_card();
+                if (end.verdict == Verdict::Lost) {
+                    result.waste_drain_card = search.start_drained_card();
+                }
                 return result;
             }
         }

@@ -1089,7 +1089,7 @@ class CapacityTest {
     bool strict_ = false;    // which game: home cards never link chains
     RelaxedReductions reductions_ = kAllReductions;  // fewer only in relaxed_lost
     bool loose_capped_ = false;  // the last search's loose game stopped at its cap
-    bool just_drew_ = false;  // the state about to be expanded was reached by a draw
+    bool just_drew_ = false;     // the state about to be expanded was reached by a draw
 };
 
 // The test on a plain position (a valid one: validation first), for tests and tools: a first test,

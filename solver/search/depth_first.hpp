@@ -449,7 +449,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     bool start_alive_ = false;  // the dead-end test found the start alive (dead_end_lost)
     std::uint64_t start_dead_end_tests_ = 0;
     bool start_drain_tested_ = false;
-    bool start_drained_ = false;  // the waste-drain test proved the start lost
+    bool start_drained_ = false;   // the waste-drain test proved the start lost
     int start_drained_card_ = -1;  // and by this waste card (WasteDrainTest::drained_at())
     LookaheadPace lookahead_pace_;
     CapacityTest<T> capacity_{config_.key_set, capacity_budget_of(config_, start_)};

@@ -80,7 +80,11 @@
 // shrinks, and the cost falls by at most one for each slot a column offers, which a free column
 // matches; so a cut choice has no completion that fits (in Lady Palk the hopeful count lets a free
 // column take any chain). Each search has a cap; a capped one counts as a fit, so a cap only ever
-// leaves a lost position open.
+// leaves a lost position open. The moments are taken in passes, with a cap a moment four times
+// the last's each time (from 4,000): a moment decided (a fit, or none) stays decided, and only
+// the capped ones of the moments the order of play reaches are searched again. The losses come
+// from moments whose search for a choice is long, and a pass spends on them only what the easy
+// moments left.
 //
 // Tested against the unpruned reference search (tests/waste_drain_test.cpp): every position it
 // calls lost is lost, on reduced decks and on full-rank positions; and by ablation (`--disable
@@ -91,6 +95,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <vector>
 
 #include "core/position.hpp"
 #include "solver/packed_state.hpp"
@@ -98,13 +103,16 @@
 
 namespace patience {
 
-// The work one test may do: evaluated choices, per (p, J) and in all (about half a microsecond
-// each). On the 71 positions of bench/positions/frontier, caps of 20,000 and 2 million call 14
-// lost (0.45 s a position at the most, 0.12 at the median), 100,000 and 6 million 25 (1.8 s and
-// 0.44), 300,000 and 10 million 33 (4.8 s and 0.79): what runs out is the search for a choice of
-// some moments, not the moments.
+// The work one test may do: evaluated choices, per (p, J) in the last pass and in all (about
+// half a microsecond each). On the 71 positions of bench/positions/frontier, with one pass at the
+// cap a moment, caps of 20,000 and 2 million called 14 lost (0.45 s a position at the most, 0.12
+// at the median), 100,000 and 6 million 25 (1.8 s and 0.44), 300,000 and 10 million 33 (4.8 s
+// and 0.79), 1 million and 6 million 22: a moment that fits only after a long search spent the
+// total. With the passes: 100,000 and 6 million 25 (4.1 s and 0.69), 1 million and 3 million 26
+// (2.2 s and 1.5), 500,000 and 4 million 30 (3.3 and 1.7), 1 million and 6 million 34 (4.2 and
+// 1.7; kept), 2 million and 6 million 34, 1 million and 10 million 35 (8.2 and 1.7).
 struct WasteDrainBudget {
-    std::uint64_t per_moment = 100000;
+    std::uint64_t per_moment = 1000000;
     std::uint64_t total = 6000000;
 };
 
@@ -128,27 +136,41 @@ class WasteDrainTest {
             return false;
         } else {
             load(state);
-            // The moments in the order of play, the top card's first; each one's J is the
-            // fewest that fits and is no fewer than the moment before's (see the proof).
-            int fewest = 0;
-            for (int p = waste_size_ - 1; p >= 0; --p) {
-                bool fits = false;
-                for (int j = fewest; j <= stock_size_ && !fits; ++j) {
-                    if (evaluations_ >= budget_.total) {
-                        capped_ = true;
-                        return false;
+            // Passes with ever larger caps a moment: each pass follows the moments in the order
+            // of play (see the proof), a moment's answer once definite is kept, and a moment
+            // past the pass's cap counts as a fit. A pass that met no capped moment is final.
+            known_.assign(static_cast<std::size_t>(waste_size_ * (stock_size_ + 1)),
+                          Search::Capped);
+            std::uint64_t cap = std::min<std::uint64_t>(budget_.per_moment, kFirstMomentCap);
+            for (;;) {
+                moment_cap_ = cap;
+                bool capped_moment = false;
+                int fewest = 0;
+                for (int p = waste_size_ - 1; p >= 0; --p) {
+                    bool fits = false;
+                    for (int j = fewest; j <= stock_size_ && !fits; ++j) {
+                        Search& known = known_[static_cast<std::size_t>(p * (stock_size_ + 1) + j)];
+                        if (known == Search::Capped) {
+                            if (evaluations_ >= budget_.total) {
+                                capped_ = true;
+                                return false;
+                            }
+                            known = moment_search(p, j);
+                            if (known == Search::Capped) capped_moment = true;
+                        }
+                        if (known != Search::NoFit) {
+                            fits = true;
+                            fewest = j;
+                        }
                     }
-                    if (moment_fits(p, j)) {
-                        fits = true;
-                        fewest = j;
+                    if (!fits) {
+                        drained_at_ = p;
+                        return true;
                     }
                 }
-                if (!fits) {
-                    drained_at_ = p;
-                    return true;
-                }
+                if (!capped_moment || cap >= budget_.per_moment) return false;
+                cap = std::min(budget_.per_moment, cap * 4);
             }
-            return false;
         }
     }
 
@@ -198,9 +220,12 @@ class WasteDrainTest {
         }
     }
 
+    enum class Search { Fit, NoFit, Capped };
+    static constexpr std::uint64_t kFirstMomentCap = 4000;
+
     // Whether the moment at which waste card p leaves, with j stock cards drawn, has a choice
-    // of prefixes that fits (or the search for one reached its cap).
-    bool moment_fits(int p, int j) {
+    // of prefixes that fits, has none, or the search for one reached its cap.
+    Search moment_search(int p, int j) {
         for (auto& suit : available_) suit.fill(0);
         for (int c = 0; c < columns_; ++c) {
             for (int i = 0; i < sizes_[c]; ++i) count(available_, cards_[c][i]);
@@ -223,17 +248,14 @@ class WasteDrainTest {
         slots_ = FamilyCounts{};
         free_ = columns_;
         moment_evaluations_ = 0;
-        const Search found = choose(0);
-        return found != Search::NoFit;
+        return choose(0);
     }
-
-    enum class Search { Fit, NoFit, Capped };
 
     // Columns [0, decided) have their lengths chosen; the others are counted hopefully (see the
     // proof). The counts (kept_, kept_decided_, slots_, free_) follow the choice as it is made and
     // taken back.
     Search choose(int decided) {
-        if (moment_evaluations_ >= budget_.per_moment) return Search::Capped;
+        if (moment_evaluations_ >= moment_cap_) return Search::Capped;
         if ((evaluations_ & 4095) == 0 && std::chrono::steady_clock::now() >= deadline_) {
             evaluations_ = budget_.total;  // as at the total cap: lost() stops
             return Search::Capped;
@@ -328,6 +350,8 @@ class WasteDrainTest {
     std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
     std::uint64_t evaluations_ = 0;
     std::uint64_t moment_evaluations_ = 0;
+    std::uint64_t moment_cap_ = 0;  // this pass's cap a moment
+    std::vector<Search> known_;  // each moment's answer, at [p * (stock + 1) + j]; Capped: none yet
     bool capped_ = false;
     int drained_at_ = -1;
     int ranks_ = 0;
