@@ -47,7 +47,8 @@ class SearchMember {
     // player can see how far the deal gets when no win was found.
     virtual std::vector<Move> furthest_line() const = 0;
     // A complete search's exhaustion that proves the start lost by itself, whatever the other
-    // complete searches sharing its marks are doing (the capacity test found the start lost).
+    // complete searches sharing its marks are doing (the capacity or the waste-drain test found the
+    // start lost).
     virtual bool proved_start_lost() const { return false; }
     // The waste card (0: the bottom one) by which the waste-drain test proved a complete search's
     // start lost (waste_drain.hpp's drained_at()); -1 where it did not.
