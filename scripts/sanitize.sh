@@ -58,7 +58,12 @@ if [ "$kind" = address ]; then
     # the sanitizers in the rest of the suite (the single-deal FastSolver, Beam, StockLookahead,
     # IncompletePile, Mistake, Capacity and Cli tests), and the plain build runs them all. And the
     # waste-drain test's two sweeps over playouts (32 and 36 seconds in the plain build): its search
-    # runs here on the Malmaison positions of the shorter WasteDrain tests.
+    # runs here on the Malmaison positions of the shorter WasteDrain tests. And four tests that
+    # each prove one end game lost (55 to 60 seconds each here, 6 to 7 in the plain build): the
+    # stock lookahead's and the lost moves' Emperor end game, the share of the tree on a loss, and
+    # the waste-drain card of a Malmaison mid-game on one and two threads; their techniques run here
+    # in the other StockLookahead, LostMoves, TreeShare and WasteDrain tests and in Cli's (the
+    # share of the tree told, a waste that cannot drain).
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'
         'Batch\.KilledMidRunAndRestartedLosesAndRepeatsNothing'
@@ -89,6 +94,10 @@ if [ "$kind" = address ]; then
         'SolutionShortening\.ShortLinesWinAndAreNeverLonger'
         'WasteDrain\.EveryCalledLossIsLostForTheReference_ReducedDecks'
         'WasteDrain\.FullRankLossesAreLostForTheReference'
+        'StockLookahead\.AnEmperorEndGameIsProvenLostInFewerNodes'
+        'LostMoves\.AnEmperorEndGameIsProvenLostInFewerNodes'
+        'TreeShare\.TheFastSolverTellsAShareThatRisesToOneAsItProvesALoss'
+        'WasteDrain\.AMalmaisonMidGameWithItsDiamondsBuried'
     )
     ctest --output-on-failure -j "$(nproc)" --timeout 1800 -LE 'slurm|report' \
         -E "^($(IFS='|'; echo "${long_tests[*]}"))\$"

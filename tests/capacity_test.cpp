@@ -360,7 +360,7 @@ TEST(Capacity, EveryCalledLossIsLostForTheReference) {
     int called = 0, confirmed = 0, called_more = 0;
     for (const auto& rules : all_variants()) {
         if (rules.foundation_step == 2) continue;
-        for (const auto& [ranks, seeds, back] : {std::tuple{9, 150u, 30u}, {13, 100u, 40u}}) {
+        for (const auto& [ranks, seeds, back] : {std::tuple{9, 75u, 30u}, {13, 50u, 40u}}) {
             int called_here = 0, lost_here = 0, more_here = 0;
             for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
                 const Position p =
