@@ -15,6 +15,7 @@
 #include "solver/search/dead_end.hpp"
 #include "solver/search/techniques.hpp"
 #include "solver/search/waste_drain.hpp"
+#include "solver/variant_traits.hpp"
 #include "tests/test_support.hpp"
 
 namespace patience {
@@ -74,6 +75,91 @@ TEST(WasteDrain, TheMomentsFollowTheOrderOfPlay) {
     SearchLimits limits;
     limits.node_limit = 200000;
     EXPECT_EQ(reference_solve(p, limits).verdict, Verdict::Lost);
+}
+
+// Emperor seed 590 after 24 moves of its furthest line (bench/frontier-lines: 46 stock cards, 14
+// in the waste, 3 cards home). The test leaves the position itself open, but with three stock
+// cards drawn before the top waste card leaves, some waste card's moment has no J that fits:
+// carried down the search, the test cuts those lines wherever they go, and the search proves the
+// position lost in about a second. Without the
+// test, a million nodes leave it open (the complete search rearranges the columns under each
+// draw), and so did ten million nodes at the position four moves on before the test was carried.
+TEST(WasteDrain, CarriedDownTheSearchItCutsEveryDrawBeforeTheWasteDrains) {
+    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
+                                     "/tests/positions/emperor_590_move_24.json");
+    EXPECT_FALSE(waste_drain_lost(p));
+    const bool cut_after_a_draw = dispatch_variant(p.variant, [&](auto traits) {
+        using T = decltype(traits);
+        WasteDrainTest<T> test;
+        EXPECT_FALSE(test.lost(PackedState<T>(p)));
+        EXPECT_FALSE(test.lost_after(static_cast<int>(p.waste.size()), 0));  // S's own test
+        return test.lost_after(static_cast<int>(p.waste.size()), 3);
+    });
+    EXPECT_TRUE(cut_after_a_draw);
+    SearchLimits limits;
+    limits.node_limit = 1000000;
+    const SolveResult r = FastSolver(16u << 20).solve(p, limits);
+    EXPECT_EQ(r.verdict, Verdict::Lost);
+    EXPECT_LT(r.nodes, 100000u);
+    EXPECT_EQ(r.waste_drain_card, -1);  // not the start's own test
+    const SolveResult without =
+        FastSolver(16u << 20, parse_disabled_techniques("waste-drain")).solve(p, limits);
+    EXPECT_EQ(without.verdict, Verdict::Unknown);
+}
+
+// Soundness of the test carried down (waste_drain.hpp, "Carried"), on reduced decks: random
+// positions S with a long waste (test_support.hpp's random_position) that the test leaves open but
+// whose lines it cuts somewhere, carried down (for some count of S's waste cards held all the
+// way and of stock cards drawn, no J fits), never get the opposite of the unpruned reference
+// search's verdict from the fast solver. Such cuts are rare in positions reached by play on
+// reduced decks (a few in a thousand backed-up playouts: their stocks are short), common in
+// full-rank mid-games that the reference search cannot exhaust. These positions are nearly all
+// won: a cut that took a winning line away would show there.
+TEST(WasteDrain, CarriedCutsKeepTheReferenceVerdict_ReducedDecks) {
+    std::mt19937 rng(37);
+    SearchLimits limits;
+    limits.node_limit = 20000;
+    SearchLimits fast_limits;
+    fast_limits.node_limit = 200000;
+    FastSolver fast(16u << 20);
+    int cut = 0, won = 0, agreed = 0;
+    for (const auto& rules : all_variants()) {
+        if (rules.id == VariantId::DoubleDot) continue;
+        int cut_here = 0;
+        for (int ranks : {5, 7, 9}) {
+            for (int n = 0; n < 200; ++n) {
+                const Position s = testing::random_position(rules.id, ranks, rng);
+                if (s.waste.empty() || s.stock.empty()) continue;
+                const bool cuts = dispatch_variant(s.variant, [&](auto traits) {
+                    using T = decltype(traits);
+                    WasteDrainTest<T> test(WasteDrainBudget{20000, 400000});  // smaller, for time
+                    if (test.lost(PackedState<T>(s))) return false;
+                    for (int held = static_cast<int>(s.waste.size()); held > 0; --held) {
+                        for (int d = 1; d <= static_cast<int>(s.stock.size()); ++d) {
+                            if (test.lost_after(held, d)) return true;
+                        }
+                    }
+                    return false;
+                });
+                if (!cuts) continue;
+                const Verdict truth = reference_solve(s, limits).verdict;
+                if (truth == Verdict::Unknown) continue;
+                ++cut_here;
+                won += truth == Verdict::Won;
+                const Verdict verdict = fast.solve(s, fast_limits).verdict;  // a win is replayed
+                EXPECT_NE(verdict, truth == Verdict::Won ? Verdict::Lost : Verdict::Won)
+                    << rules.name << "\n"
+                    << position_to_json(s);
+                agreed += verdict == truth;
+            }
+        }
+        std::cout << rules.name << ": " << cut_here << " with carried cuts\n";
+        cut += cut_here;
+    }
+    std::cout << cut << " positions with carried cuts, " << won << " of them won; the fast solver "
+              << "agrees on " << agreed << ", the others unknown\n";
+    EXPECT_GE(cut, 12);
+    EXPECT_GE(agreed, 12);
 }
 
 // A position without a waste has no moment to test; Double Dot has no waste at all.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "solver/node_histogram.hpp"
@@ -178,6 +179,9 @@ class DepthFirstSearch final : public SearchMember<T> {
         std::uint32_t undo_base;  // undo stack size before this node's safe moves
         // The fewest draws known to reach a lost position from here (0: none; stock_lookahead.hpp)
         int dead_draws;
+        // The start's waste cards that have stayed in the waste all the way here (the fewest
+        // cards it held on the way, as a stack that loses only its top and gains only draws)
+        int start_waste_left;
         // Where this position's moves known to lose begin in lost_moves_ (lost_moves.hpp); they
         // end where the next frame's begin, or at its end.
         std::uint32_t lost_begin;
@@ -256,11 +260,23 @@ class DepthFirstSearch final : public SearchMember<T> {
             return false;
         }
         start_drain_tested_ = true;
-        WasteDrainTest<T> test;
-        test.set_deadline(deadline_);
-        start_drained_ = test.lost(state_);
-        start_drained_card_ = test.drained_at();
+        auto test = std::make_unique<WasteDrainTest<T>>();
+        test->set_deadline(deadline_);
+        start_drained_ = test->lost(state_);
+        start_drained_card_ = test->drained_at();
+        if (!start_drained_ && state_.waste_size() > 0) {
+            carried_drain_ = std::move(test);
+            drain_start_stock_ = state_.stock_left();
+        }
         return start_drained_;
+    }
+
+    // The start's waste-drain test carried down to this position (waste_drain.hpp, "Carried"):
+    // `start_waste_left` of the start's waste cards have stayed in the waste all the way here.
+    bool carried_drain_lost(int start_waste_left) {
+        return carried_drain_ != nullptr &&
+               carried_drain_->lost_after(start_waste_left,
+                                          drain_start_stock_ - state_.stock_left());
     }
 
     void take_back_to(std::size_t size) {
@@ -321,6 +337,12 @@ class DepthFirstSearch final : public SearchMember<T> {
         // in the search they cut little (README, "How it decides").
         const bool at_start = frames_.empty();
         dead_end_.use_stock_prefix(at_start && config_.techniques.stock_prefix);
+        // A move either draws (and the waste only grows) or lets the waste only lose its top,
+        // and so do the safe moves after it: the fewest cards held on the way from the parent
+        // are at one of the two ends.
+        const int start_waste_left =
+            at_start ? state_.waste_size()
+                     : std::min(frames_.back().start_waste_left, state_.waste_size());
         // The capacity test runs after moves between columns too, unlike the dead-end test
         // (worth_a_dead_end_test): such a move seldom changes the relaxed game, whose verdict is
         // then one lookup, and a relaxed loss there ends the rearranging of a lost end game's
@@ -337,7 +359,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         // against 21-23 and 33.2), and bench/positions/end-games took 7.3 s instead of 6.2 for
         // the same nodes: so the cheap test stays first.
         if ((worth_a_test && config_.techniques.dead_ends && dead_end_lost(at_start)) ||
-            (at_start && waste_drained()) ||
+            (at_start && waste_drained()) || carried_drain_lost(start_waste_left) ||
             (config_.techniques.capacity && config_.complete() && capacity_.lost(state_))) {
             // A proven loss: marked as a test's proof, so it is never tested again. The
             // capacity test runs in the complete search only: in the probes it cost Emperor-modern
@@ -398,7 +420,8 @@ class DepthFirstSearch final : public SearchMember<T> {
             drop_shuffles(state_, moves_, begin);
             keep_best_moves(moves_, begin, config_.branching);
         }
-        frames_.push_back({key, nodes_, begin, begin, undo_base, dead_draws, lost_begin});
+        frames_.push_back(
+            {key, nodes_, begin, begin, undo_base, dead_draws, start_waste_left, lost_begin});
         return Outcome::Pushed;
     }
 
@@ -451,6 +474,9 @@ class DepthFirstSearch final : public SearchMember<T> {
     bool start_drain_tested_ = false;
     bool start_drained_ = false;   // the waste-drain test proved the start lost
     int start_drained_card_ = -1;  // and by this waste card (WasteDrainTest::drained_at())
+    // The start's test where it did not prove the start lost, carried down (carried_drain_lost)
+    std::unique_ptr<WasteDrainTest<T>> carried_drain_;
+    int drain_start_stock_ = 0;  // the start's stock cards
     LookaheadPace lookahead_pace_;
     CapacityTest<T> capacity_{config_.key_set, capacity_budget_of(config_, start_)};
     std::uint64_t nodes_ = 0;

@@ -23,7 +23,7 @@ struct Techniques {
     bool lost_moves = true;        // search/lost_moves.hpp
     bool doubts = true;            // search/doubts.hpp: the beam keeps doubtful positions last
     bool stock_prefix = true;      // search/dead_end.hpp's stock prefixes, where a search starts
-    bool waste_drain = true;       // search/waste_drain.hpp, where the complete search starts
+    bool waste_drain = true;       // search/waste_drain.hpp: the complete search, from its start
 
     friend bool operator==(const Techniques&, const Techniques&) = default;
 };

@@ -70,6 +70,17 @@
 //   for each p the fewest fitting J no fewer than the last leaves every choice the line's own J
 //   could make next (by induction, each is at most the line's): so if for some p none is left,
 //   the line has none either.
+// - Carried. The test made on a position S and failed there still speaks for the positions the
+//   search reaches from S. Let D be reached from S by a line L0 along which the waste never held
+//   fewer than m of S's waste cards, with d stock cards drawn on the way. The waste is a stack
+//   that loses only its top card and gains only drawn ones, so S's m lowest waste cards lie at
+//   the bottom of D's waste, as in S. Take a won line L from D: L0 then L is a won line from S,
+//   and each of those m cards leaves the waste in it after L0's d draws, so its J (counted from
+//   S, as S's moments count them) is at least d. S's moments hold for every won line from S: so
+//   taking them from p = m - 1 down with the fewest fitting J no fewer than d (and than the
+//   moment's before, as in Order) finds one for every p. If for some p none is found, no won line
+//   leaves D, and D is lost, however it was reached (the table may keep it). With d = 0 this asks
+//   less than S's own test did, and is not made; the moments' answers are S's, searched once.
 // Nothing asks which copy of a card is which, so it holds for any number of decks; Emperor's
 // face-down cards are prefix cards like any other (they move only once face up, from the top).
 //
@@ -87,8 +98,9 @@
 // moments left.
 //
 // Tested against the unpruned reference search (tests/waste_drain_test.cpp): every position it
-// calls lost is lost, on reduced decks and on full-rank positions; and by ablation (`--disable
-// waste-drain`).
+// calls lost is lost, on reduced decks and on full-rank positions, and positions whose lines it
+// cuts carried down keep the reference verdict in the fast solver; and by ablation (`--disable
+// waste-drain` switches off both).
 #pragma once
 
 #include <algorithm>
@@ -114,6 +126,11 @@ namespace patience {
 struct WasteDrainBudget {
     std::uint64_t per_moment = 1000000;
     std::uint64_t total = 6000000;
+    // All the choices the test carried down a search (lost_after()) may evaluate, over all its
+    // (m, d): Emperor 590's line after 24 moves (tests/positions) is proven lost in 1,176 nodes
+    // with 2 million or more, after 28 moves in 1,046 with 6 million and is open with 2 million;
+    // 500,000 leave both open. Only the complete search of a start with a waste spends it.
+    std::uint64_t carried = 6000000;
 };
 
 template <class T>
@@ -132,45 +149,48 @@ class WasteDrainTest {
         evaluations_ = 0;
         capped_ = false;
         drained_at_ = -1;
+        carried_evaluations_ = 0;
         if constexpr (!kApplies) {
             return false;
         } else {
             load(state);
-            // Passes with ever larger caps a moment: each pass follows the moments in the order
-            // of play (see the proof), a moment's answer once definite is kept, and a moment
-            // past the pass's cap counts as a fit. A pass that met no capped moment is final.
             known_.assign(static_cast<std::size_t>(waste_size_ * (stock_size_ + 1)),
                           Search::Capped);
-            std::uint64_t cap = std::min<std::uint64_t>(budget_.per_moment, kFirstMomentCap);
-            for (;;) {
-                moment_cap_ = cap;
-                bool capped_moment = false;
-                int fewest = 0;
-                for (int p = waste_size_ - 1; p >= 0; --p) {
-                    bool fits = false;
-                    for (int j = fewest; j <= stock_size_ && !fits; ++j) {
-                        Search& known = known_[static_cast<std::size_t>(p * (stock_size_ + 1) + j)];
-                        if (known == Search::Capped) {
-                            if (evaluations_ >= budget_.total) {
-                                capped_ = true;
-                                return false;
-                            }
-                            known = moment_search(p, j);
-                            if (known == Search::Capped) capped_moment = true;
-                        }
-                        if (known != Search::NoFit) {
-                            fits = true;
-                            fewest = j;
-                        }
-                    }
-                    if (!fits) {
-                        drained_at_ = p;
-                        return true;
-                    }
-                }
-                if (!capped_moment || cap >= budget_.per_moment) return false;
-                cap = std::min(budget_.per_moment, cap * 4);
+            capped_at_.assign(known_.size(), 0);
+            carried_.assign(static_cast<std::size_t>((waste_size_ + 1) * (stock_size_ + 1)),
+                            Carried::Untested);
+            drained_at_ = undrained(waste_size_, 0);
+            return drained_at_ >= 0;
+        }
+    }
+
+    // The test carried down from the last lost() position S, which it did not call lost, to a
+    // position reached from it (see "Carried"): true when that position is lost because only the
+    // `remaining` lowest cards of S's waste have stayed in the waste all the way from S, and
+    // `drawn` stock cards have been drawn since S. Each (remaining, drawn) is tested once, within
+    // the budget's total, and all of them together within its `carried`.
+    bool lost_after(int remaining, int drawn) {
+        if constexpr (!kApplies) {
+            return false;
+        } else {
+            if (remaining <= 0 || remaining > waste_size_ || drawn <= 0 || drawn > stock_size_) {
+                return false;  // nothing to test, or nothing S's own test did not test
             }
+            Carried& answer =
+                carried_[static_cast<std::size_t>(remaining * (stock_size_ + 1) + drawn)];
+            if (answer == Carried::Untested) {
+                answer = Carried::Open;
+                if (carried_evaluations_ < budget_.carried) {
+                    evaluations_ = 0;
+                    capped_ = false;
+                    const std::uint64_t total = budget_.total;
+                    budget_.total = std::min(total, budget_.carried - carried_evaluations_);
+                    if (undrained(remaining, drawn) >= 0) answer = Carried::Lost;
+                    budget_.total = total;
+                    carried_evaluations_ += evaluations_;
+                }
+            }
+            return answer == Carried::Lost;
         }
     }
 
@@ -221,7 +241,52 @@ class WasteDrainTest {
     }
 
     enum class Search { Fit, NoFit, Capped };
+    enum class Carried : std::uint8_t { Untested, Open, Lost };
     static constexpr std::uint64_t kFirstMomentCap = 4000;
+
+    // The moments of the waste cards below `top`, from the top down in the order of play with
+    // each J no fewer than `fewest` (lost(): all of them, from 0; lost_after(): those that
+    // stayed, from the cards drawn since): the first card whose moment no such J fits, or -1
+    // where every one fits (a capped moment counts as a fit, and so does every moment once the
+    // total cap is reached, which capped() then tells). Passes with ever larger caps a moment:
+    // each pass follows the moments in the order of play (see the proof), a moment's answer once
+    // definite is kept, and a moment past the pass's cap counts as a fit. A pass that met no
+    // capped moment is final.
+    int undrained(int top, int first_fewest) {
+        std::uint64_t cap = std::min<std::uint64_t>(budget_.per_moment, kFirstMomentCap);
+        for (;;) {
+            moment_cap_ = cap;
+            bool capped_moment = false;
+            int fewest = first_fewest;
+            for (int p = top - 1; p >= 0; --p) {
+                bool fits = false;
+                for (int j = fewest; j <= stock_size_ && !fits; ++j) {
+                    const auto at = static_cast<std::size_t>(p * (stock_size_ + 1) + j);
+                    Search& known = known_[at];
+                    if (known == Search::Capped && capped_at_[at] >= cap) {
+                        capped_moment = true;  // an earlier test's pass reached this cap
+                    } else if (known == Search::Capped) {
+                        if (evaluations_ >= budget_.total) {
+                            capped_ = true;
+                            return -1;
+                        }
+                        known = moment_search(p, j);
+                        if (known == Search::Capped) {
+                            capped_moment = true;
+                            capped_at_[at] = cap;
+                        }
+                    }
+                    if (known != Search::NoFit) {
+                        fits = true;
+                        fewest = j;
+                    }
+                }
+                if (!fits) return p;
+            }
+            if (!capped_moment || cap >= budget_.per_moment) return -1;
+            cap = std::min(budget_.per_moment, cap * 4);
+        }
+    }
 
     // Whether the moment at which waste card p leaves, with j stock cards drawn, has a choice
     // of prefixes that fits, has none, or the search for one reached its cap.
@@ -352,6 +417,9 @@ class WasteDrainTest {
     std::uint64_t moment_evaluations_ = 0;
     std::uint64_t moment_cap_ = 0;  // this pass's cap a moment
     std::vector<Search> known_;  // each moment's answer, at [p * (stock + 1) + j]; Capped: none yet
+    std::vector<std::uint64_t> capped_at_;  // a capped moment's cap, at the same index
+    std::vector<Carried> carried_;  // lost_after()'s answers, at [remaining * (stock + 1) + drawn]
+    std::uint64_t carried_evaluations_ = 0;  // the choices lost_after() has evaluated in all
     bool capped_ = false;
     int drained_at_ = -1;
     int ranks_ = 0;
