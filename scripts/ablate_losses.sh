@@ -14,7 +14,8 @@
 #   --node-limit  nodes for each solve (default 1000000)
 #   --techniques  comma-separated techniques to switch off in turn (default: the pruning ones:
 #                 stock-macros, safe-moves, second-move, dead-ends, stock-lookahead, capacity,
-#                 incomplete-piles, supermoves, lost-moves, stock-prefix, waste-drain)
+#                 incomplete-piles, supermoves, lost-moves, stock-prefix, waste-drain,
+#                 drain-anchors)
 #   --disable     techniques switched off in every solve, the first one's too (as `solve
 #                 --disable`): where two tests each prove the same loss alone, each one's
 #                 ablation with the other off
@@ -22,7 +23,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 patience="${PATIENCE:-$root/build/solver/cli/patience}"
 limit=1000000
-techniques="stock-macros,safe-moves,second-move,dead-ends,stock-lookahead,capacity,incomplete-piles,supermoves,lost-moves,stock-prefix,waste-drain"
+techniques="stock-macros,safe-moves,second-move,dead-ends,stock-lookahead,capacity,incomplete-piles,supermoves,lost-moves,stock-prefix,waste-drain,drain-anchors"
 always=""
 inputs=()
 fail() { echo "ablate_losses.sh: $*" >&2; exit 2; }

@@ -65,7 +65,10 @@ if [ "$kind" = address ]; then
     # in the other StockLookahead, LostMoves, TreeShare and WasteDrain tests and in Cli's (the
     # share of the tree told, a waste that cannot drain). And the sweep of the waste-drain test
     # carried down the search over random reduced-deck positions (40 seconds in the plain build):
-    # the carried test runs here in WasteDrain's test on Emperor 590's mid-game.
+    # the carried test runs here in WasteDrain's test on Emperor 590's mid-game. And the drain
+    # anchors' proof of Emperor 590's mid-game two moves earlier and their sweep over random
+    # reduced-deck lines (10 and 28 seconds in the plain build): anchors are made here in that
+    # same WasteDrain test's search, whose start has a waste.
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'
         'Batch\.KilledMidRunAndRestartedLosesAndRepeatsNothing'
@@ -101,6 +104,8 @@ if [ "$kind" = address ]; then
         'TreeShare\.TheFastSolverTellsAShareThatRisesToOneAsItProvesALoss'
         'WasteDrain\.AMalmaisonMidGameWithItsDiamondsBuried'
         'WasteDrain\.CarriedCutsKeepTheReferenceVerdict_ReducedDecks'
+        'DrainAnchors\.AMidGameLostOnlyByTheCardsDrawnSinceItsStart'
+        'DrainAnchors\.EveryPositionTheAnchorsCallLostIsNotWonForTheReference_ReducedDecks'
     )
     ctest --output-on-failure -j "$(nproc)" --timeout 1800 -LE 'slurm|report' \
         -E "^($(IFS='|'; echo "${long_tests[*]}"))\$"

@@ -14,6 +14,7 @@
 #include "solver/path_set.hpp"
 #include "solver/search/capacity.hpp"
 #include "solver/search/dead_end.hpp"
+#include "solver/search/drain_anchors.hpp"
 #include "solver/search/incomplete_pile.hpp"
 #include "solver/search/lost_moves.hpp"
 #include "solver/search/member.hpp"
@@ -179,9 +180,10 @@ class DepthFirstSearch final : public SearchMember<T> {
         std::uint32_t undo_base;  // undo stack size before this node's safe moves
         // The fewest draws known to reach a lost position from here (0: none; stock_lookahead.hpp)
         int dead_draws;
-        // The start's waste cards that have stayed in the waste all the way here (the fewest
-        // cards it held on the way, as a stack that loses only its top and gains only draws)
-        int start_waste_left;
+        // The innermost drain anchor's waste cards (drain_anchors.hpp; the start is the first)
+        // that have stayed in the waste all the way here (the fewest cards it held on the way, as
+        // a stack that loses only its top and gains only draws)
+        int anchor_waste_left;
         // Where this position's moves known to lose begin in lost_moves_ (lost_moves.hpp); they
         // end where the next frame's begin, or at its end.
         std::uint32_t lost_begin;
@@ -228,6 +230,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         moves_.clear();
         lost_moves_.clear();
         path_.clear();
+        anchors_.clear();
         ++run_index_;
         run_start_ = nodes_;
         salt_ = run_salt(stream_, run_index_);
@@ -252,9 +255,8 @@ class DepthFirstSearch final : public SearchMember<T> {
     }
 
     // The waste-drain test of the complete search's start (waste_drain.hpp), made once: the
-    // complete search never meets its start again, and the test looks at one position for up to
-    // two seconds or so, which deeper in the search would cost more than the losses it finds
-    // (README, "How it decides").
+    // complete search never meets its start again. Where the start has a waste, it is the first
+    // of the drain anchors (drain_anchors.hpp), which the test is made again at deeper down.
     bool waste_drained() {
         if (!config_.complete() || !config_.techniques.waste_drain || start_drain_tested_) {
             return false;
@@ -265,18 +267,23 @@ class DepthFirstSearch final : public SearchMember<T> {
         start_drained_ = test->lost(state_);
         start_drained_card_ = test->drained_at();
         if (!start_drained_ && state_.waste_size() > 0) {
-            carried_drain_ = std::move(test);
-            drain_start_stock_ = state_.stock_left();
+            anchors_.start(std::move(test), state_.stock_left());
         }
         return start_drained_;
     }
 
-    // The start's waste-drain test carried down to this position (waste_drain.hpp, "Carried"):
-    // `start_waste_left` of the start's waste cards have stayed in the waste all the way here.
-    bool carried_drain_lost(int start_waste_left) {
-        return carried_drain_ != nullptr &&
-               carried_drain_->lost_after(start_waste_left,
-                                          drain_start_stock_ - state_.stock_left());
+    // The drain anchors' tests carried down to this position (drain_anchors.hpp; waste_drain.hpp,
+    // "Carried"): `held` of the innermost anchor's waste cards have stayed in the waste all the way
+    // here.
+    bool carried_drain_lost(bool at_start, int held) {
+        return !at_start && anchors_.lost(held, state_.stock_left(), nodes_);
+    }
+
+    // This position made a drain anchor (drain_anchors.hpp) where its waste has grown, and proven
+    // lost by it: last of the tests, as the costliest.
+    bool anchored_lost(bool at_start, int held) {
+        return !at_start && config_.techniques.drain_anchors &&
+               anchors_.anchor(state_, held, nodes_, deadline_);
     }
 
     void take_back_to(std::size_t size) {
@@ -340,9 +347,9 @@ class DepthFirstSearch final : public SearchMember<T> {
         // A move either draws (and the waste only grows) or lets the waste only lose its top,
         // and so do the safe moves after it: the fewest cards held on the way from the parent
         // are at one of the two ends.
-        const int start_waste_left =
+        const int anchor_waste_left =
             at_start ? state_.waste_size()
-                     : std::min(frames_.back().start_waste_left, state_.waste_size());
+                     : std::min(frames_.back().anchor_waste_left, state_.waste_size());
         // The capacity test runs after moves between columns too, unlike the dead-end test
         // (worth_a_dead_end_test): such a move seldom changes the relaxed game, whose verdict is
         // then one lookup, and a relaxed loss there ends the rearranging of a lost end game's
@@ -359,8 +366,9 @@ class DepthFirstSearch final : public SearchMember<T> {
         // against 21-23 and 33.2), and bench/positions/end-games took 7.3 s instead of 6.2 for
         // the same nodes: so the cheap test stays first.
         if ((worth_a_test && config_.techniques.dead_ends && dead_end_lost(at_start)) ||
-            (at_start && waste_drained()) || carried_drain_lost(start_waste_left) ||
-            (config_.techniques.capacity && config_.complete() && capacity_.lost(state_))) {
+            (at_start && waste_drained()) || carried_drain_lost(at_start, anchor_waste_left) ||
+            (config_.techniques.capacity && config_.complete() && capacity_.lost(state_)) ||
+            anchored_lost(at_start, anchor_waste_left)) {
             // A proven loss: marked as a test's proof, so it is never tested again. The
             // capacity test runs in the complete search only: in the probes it cost Emperor-modern
             // seeds 1-200 at 1M nodes 1.3 times the CPU time (Emperor 1.4), for the same deals.
@@ -420,8 +428,9 @@ class DepthFirstSearch final : public SearchMember<T> {
             drop_shuffles(state_, moves_, begin);
             keep_best_moves(moves_, begin, config_.branching);
         }
-        frames_.push_back(
-            {key, nodes_, begin, begin, undo_base, dead_draws, start_waste_left, lost_begin});
+        const bool anchored = anchors_.placed(frames_.size());
+        frames_.push_back({key, nodes_, begin, begin, undo_base, dead_draws,
+                           anchored ? state_.waste_size() : anchor_waste_left, lost_begin});
         return Outcome::Pushed;
     }
 
@@ -436,6 +445,7 @@ class DepthFirstSearch final : public SearchMember<T> {
             lost_moves_.resize(frame.lost_begin);
             take_back_to(frame.undo_base);
             frames_.pop_back();
+            anchors_.leave(frames_.size());
             if (frames_.empty()) return Outcome::Exhausted;
             take_back_to(undo_.size() - 1);  // the move that led here
             return Outcome::Seen;
@@ -474,9 +484,9 @@ class DepthFirstSearch final : public SearchMember<T> {
     bool start_drain_tested_ = false;
     bool start_drained_ = false;   // the waste-drain test proved the start lost
     int start_drained_card_ = -1;  // and by this waste card (WasteDrainTest::drained_at())
-    // The start's test where it did not prove the start lost, carried down (carried_drain_lost)
-    std::unique_ptr<WasteDrainTest<T>> carried_drain_;
-    int drain_start_stock_ = 0;  // the start's stock cards
+    // The start's test where it did not prove the start lost, carried down, and the tests made
+    // again below it (carried_drain_lost, anchored_lost)
+    DrainAnchors<T> anchors_;
     LookaheadPace lookahead_pace_;
     CapacityTest<T> capacity_{config_.key_set, capacity_budget_of(config_, start_)};
     std::uint64_t nodes_ = 0;

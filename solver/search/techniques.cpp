@@ -9,7 +9,7 @@ namespace patience {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 15> kSwitches{{
+constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 16> kSwitches{{
     {"stock-macros", &Techniques::stock_macros},
     {"safe-moves", &Techniques::safe_moves},
     {"second-move", &Techniques::second_move},
@@ -25,6 +25,7 @@ constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 15> kSwitc
     {"doubts", &Techniques::doubts},
     {"stock-prefix", &Techniques::stock_prefix},
     {"waste-drain", &Techniques::waste_drain},
+    {"drain-anchors", &Techniques::drain_anchors},
 }};
 
 }  // namespace

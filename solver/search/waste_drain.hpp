@@ -81,6 +81,12 @@
 //   moment's before, as in Order) finds one for every p. If for some p none is found, no won line
 //   leaves D, and D is lost, however it was reached (the table may keep it). With d = 0 this asks
 //   less than S's own test did, and is not made; the moments' answers are S's, searched once.
+// - Own cards. The same holds of any lower part of the waste: the moments of S's waste cards from
+//   `base` up, taken in the order of play from the top, need only a won line from S. So a test
+//   may take only those (lost(state, base)), and give the J with which the lowest of them leaves
+//   at the fewest (drained_after()), for the cards under them to start from: drain_anchors.hpp
+//   makes the test again at positions down the search, each on the cards drawn since the one
+//   before, and chains them.
 // Nothing asks which copy of a card is which, so it holds for any number of decks; Emperor's
 // face-down cards are prefix cards like any other (they move only once face up, from the top).
 //
@@ -107,6 +113,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "core/position.hpp"
@@ -126,8 +133,8 @@ namespace patience {
 struct WasteDrainBudget {
     std::uint64_t per_moment = 1000000;
     std::uint64_t total = 6000000;
-    // All the choices the test carried down a search (lost_after()) may evaluate, over all its
-    // (m, d): Emperor 590's line after 24 moves (tests/positions) is proven lost in 1,176 nodes
+    // All the choices the test carried down a search (drained_after()) may evaluate, over all
+    // its (m, d): Emperor 590's line after 24 moves (tests/positions) is proven lost in 1,176 nodes
     // with 2 million or more, after 28 moves in 1,046 with 6 million and is open with 2 million;
     // 500,000 leave both open. Only the complete search of a start with a waste spends it.
     std::uint64_t carried = 6000000;
@@ -143,9 +150,12 @@ class WasteDrainTest {
     // The test stops, as at its total cap, once `deadline` has passed (checked every 4,096
     // choices): it can take seconds, and --time-limit must still stop a solve.
     void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
+    // The cap on the choices one call may evaluate (the budget's `total`).
+    void set_total(std::uint64_t total) { budget_.total = total; }
 
-    // True when `state` is proven lost (the rule above).
-    bool lost(const PackedState<T>& state) {
+    // True when `state` is proven lost (the rule above), by its waste cards from `base` up (its
+    // *own* ones: an anchor's, see "Anchors"; 0, all of them, for a position alone).
+    bool lost(const PackedState<T>& state, int base = 0) {
         evaluations_ = 0;
         capped_ = false;
         drained_at_ = -1;
@@ -154,44 +164,63 @@ class WasteDrainTest {
             return false;
         } else {
             load(state);
+            base_ = std::clamp(base, 0, waste_size_);
             known_.assign(static_cast<std::size_t>(waste_size_ * (stock_size_ + 1)),
                           Search::Capped);
             capped_at_.assign(known_.size(), 0);
             carried_.assign(static_cast<std::size_t>((waste_size_ + 1) * (stock_size_ + 1)),
-                            Carried::Untested);
-            drained_at_ = undrained(waste_size_, 0);
+                            kUntested);
+            int fewest = 0;
+            drained_at_ = undrained(waste_size_, 0, fewest);
+            carried_[index(waste_size_, 0)] = drained_at_ >= 0 ? kLost : fewest;
             return drained_at_ >= 0;
         }
     }
 
     // The test carried down from the last lost() position S, which it did not call lost, to a
-    // position reached from it (see "Carried"): true when that position is lost because only the
-    // `remaining` lowest cards of S's waste have stayed in the waste all the way from S, and
-    // `drawn` stock cards have been drawn since S. Each (remaining, drawn) is tested once, within
-    // the budget's total, and all of them together within its `carried`.
-    bool lost_after(int remaining, int drawn) {
+    // position reached from it (see "Carried" and "Anchors"): the own waste cards of S that have
+    // stayed in the waste all the way (those below `remaining`), taken from the top down in the
+    // order of play with J (stock cards drawn since S) no fewer than `fewest`. -1 when one of them
+    // has no such J: the position is lost. Else the J with which the lowest of them leaves at the
+    // fewest (`fewest` itself where none of them is left), which the cards under them, an outer
+    // anchor's, cannot leave before. Each (remaining, fewest) is searched once, within the
+    // budget's total, and all of them together within its `carried`; where that is spent, the
+    // answer is `fewest` (nothing learnt).
+    int drained_after(int remaining, int fewest,
+                      std::uint64_t allowance = std::numeric_limits<std::uint64_t>::max()) {
         if constexpr (!kApplies) {
-            return false;
+            return fewest;
         } else {
-            if (remaining <= 0 || remaining > waste_size_ || drawn <= 0 || drawn > stock_size_) {
-                return false;  // nothing to test, or nothing S's own test did not test
-            }
-            Carried& answer =
-                carried_[static_cast<std::size_t>(remaining * (stock_size_ + 1) + drawn)];
-            if (answer == Carried::Untested) {
-                answer = Carried::Open;
-                if (carried_evaluations_ < budget_.carried) {
-                    evaluations_ = 0;
-                    capped_ = false;
-                    const std::uint64_t total = budget_.total;
-                    budget_.total = std::min(total, budget_.carried - carried_evaluations_);
-                    if (undrained(remaining, drawn) >= 0) answer = Carried::Lost;
-                    budget_.total = total;
-                    carried_evaluations_ += evaluations_;
-                }
-            }
-            return answer == Carried::Lost;
+            remaining = std::min(remaining, waste_size_);
+            fewest = std::clamp(fewest, 0, stock_size_);
+            if (remaining <= base_) return fewest;
+            int& answer = carried_[index(remaining, fewest)];
+            if (answer != kUntested) return answer;
+            if (carried_evaluations_ >= budget_.carried) return answer = fewest;
+            if (allowance == 0) return fewest;  // not searched: asked again later
+            evaluations_ = 0;
+            capped_ = false;
+            const std::uint64_t total = budget_.total;
+            const std::uint64_t own = std::min(total, budget_.carried - carried_evaluations_);
+            budget_.total = std::min(own, allowance);
+            int last = fewest;
+            const int result = undrained(remaining, fewest, last) >= 0 ? kLost : last;
+            budget_.total = total;
+            carried_evaluations_ += evaluations_;
+            // An answer cut short by the allowance alone is not kept: it may be searched again.
+            if (result == kLost || !capped_ || allowance >= own) answer = result;
+            return result;
         }
+    }
+
+    // drained_after() as a verdict, for the start's waste cards alone: true when the position
+    // reached with only the `remaining` lowest of them held all the way and `drawn` stock cards
+    // drawn since S is lost (false where that asks nothing S's own test did not).
+    bool lost_after(int remaining, int drawn) {
+        if (remaining <= 0 || remaining > waste_size_ || drawn <= 0 || drawn > stock_size_) {
+            return false;
+        }
+        return drained_after(remaining, drawn) == kLost;
     }
 
     // The waste card (0: the bottom one) whose moment no J fits, when the last lost() was true;
@@ -201,6 +230,8 @@ class WasteDrainTest {
     // The choices the last lost() evaluated, and whether it stopped at its total cap (a moment
     // past its own cap counts as a fit, and is not told).
     std::uint64_t evaluations() const { return evaluations_; }
+    // Every choice this test has evaluated since it was made (lost() and drained_after()).
+    std::uint64_t spent() const { return spent_; }
     bool capped() const { return capped_; }
 
   private:
@@ -241,24 +272,29 @@ class WasteDrainTest {
     }
 
     enum class Search { Fit, NoFit, Capped };
-    enum class Carried : std::uint8_t { Untested, Open, Lost };
+    static constexpr int kLost = -1;
+    static constexpr int kUntested = -2;
+    std::size_t index(int remaining, int fewest) const {
+        return static_cast<std::size_t>(remaining * (stock_size_ + 1) + fewest);
+    }
     static constexpr std::uint64_t kFirstMomentCap = 4000;
 
-    // The moments of the waste cards below `top`, from the top down in the order of play with
-    // each J no fewer than `fewest` (lost(): all of them, from 0; lost_after(): those that
-    // stayed, from the cards drawn since): the first card whose moment no such J fits, or -1
-    // where every one fits (a capped moment counts as a fit, and so does every moment once the
-    // total cap is reached, which capped() then tells). Passes with ever larger caps a moment:
-    // each pass follows the moments in the order of play (see the proof), a moment's answer once
-    // definite is kept, and a moment past the pass's cap counts as a fit. A pass that met no
-    // capped moment is final.
-    int undrained(int top, int first_fewest) {
+    // The moments of the own waste cards below `top` (down to base_), from the top down in the
+    // order of play with each J no fewer than `fewest` (lost(): all of them, from 0;
+    // drained_after(): those that stayed, from the cards drawn since): the first card whose
+    // moment no such J fits, or -1 where every one fits (a capped moment counts as a fit, and so
+    // does every moment once the total cap is reached, which capped() then tells), with `fewest`
+    // then the J of the lowest (at the total cap: of the lowest reached, which the lower ones'
+    // can only exceed). Passes with ever larger caps a moment: each pass follows the moments in
+    // the order of play (see the proof), a moment's answer once definite is kept, and a moment
+    // past the pass's cap counts as a fit. A pass that met no capped moment is final.
+    int undrained(int top, int first_fewest, int& fewest) {
         std::uint64_t cap = std::min<std::uint64_t>(budget_.per_moment, kFirstMomentCap);
         for (;;) {
             moment_cap_ = cap;
             bool capped_moment = false;
-            int fewest = first_fewest;
-            for (int p = top - 1; p >= 0; --p) {
+            fewest = first_fewest;
+            for (int p = top - 1; p >= base_; --p) {
                 bool fits = false;
                 for (int j = fewest; j <= stock_size_ && !fits; ++j) {
                     const auto at = static_cast<std::size_t>(p * (stock_size_ + 1) + j);
@@ -310,6 +346,14 @@ class WasteDrainTest {
             for (int i = 0; i < sizes_[c]; ++i) count(kept_, cards_[c][i], 1);
         }
         kept_decided_ = SuitCounts{};
+        low_ = FamilyCounts{};
+        high_ = FamilyCounts{};
+        for (int s = 0; s < kSuitCount; ++s) {
+            for (int r = 1; r <= ranks_; ++r) {
+                low_[suit_family_[s][r]][r] += std::max(0, held_[s][r] - kept_[s][r]);
+                high_[suit_family_[s][r]][r] += available_[s][r];
+            }
+        }
         slots_ = FamilyCounts{};
         free_ = columns_;
         moment_evaluations_ = 0;
@@ -327,16 +371,17 @@ class WasteDrainTest {
         }
         ++moment_evaluations_;
         ++evaluations_;
+        ++spent_;
         if (!hopeful(decided == columns_)) return Search::NoFit;
         if (decided == columns_) return Search::Fit;
         const int size = sizes_[decided];
         const auto* cards = cards_[decided].data();
         --free_;  // decided now: free only with length 0
-        for (int i = 0; i < size; ++i) count(kept_decided_, cards[i], 1);
+        for (int i = 0; i < size; ++i) decide(cards[i], 1);
         for (int l = size; l >= 0; --l) {
             if (l < size) {  // the card at l leaves the prefix
-                count(kept_, cards[l], -1);
-                count(kept_decided_, cards[l], -1);
+                keep(cards[l], -1);
+                decide(cards[l], -1);
             }
             const bool slot = l > 0 && cards[l - 1].rank() > 1;
             if (slot) ++slots_[family(cards[l - 1])][cards[l - 1].rank() - 1];
@@ -355,56 +400,80 @@ class WasteDrainTest {
     // Takes back the choice of length l for column c (the counts as before choose() took it).
     void restore(int c, int l) {
         const auto* cards = cards_[c].data();
-        for (int i = l; i < sizes_[c]; ++i) count(kept_, cards[i], 1);
-        for (int i = 0; i < l; ++i) count(kept_decided_, cards[i], -1);
+        for (int i = l; i < sizes_[c]; ++i) keep(cards[i], 1);
+        for (int i = 0; i < l; ++i) decide(cards[i], -1);
         if (l > 0) ++free_;
     }
 
     // Whether the choice so far can still fit, counting the undecided columns as free with all
-    // their cards kept (exact once every column is decided).
+    // their cards kept (exact once every column is decided). low_ and high_ follow the choice
+    // (keep(), decide()): the y and ub of the proof, summed over a family's suits.
     bool hopeful(bool exact) const {
         int cost = 0;
         for (int f = 0; f < kFamilies; ++f) {
-            std::array<int, kMaxRanks + 2> low{}, high{};
-            for (int s = 0; s < kSuitCount; ++s) {
-                for (int r = 1; r <= ranks_; ++r) {
-                    if (suit_family_[s][r] != f) continue;
-                    low[r] += std::max(0, held_[s][r] - kept_[s][r]);
-                    high[r] += available_[s][r] - kept_decided_[s][r];
-                }
-            }
-            for (int r = 1; r <= ranks_; ++r) {
-                high[r] = std::min(kMaxPerRank, std::max(high[r], low[r]));
-            }
-            cost += unslotted_tops(low, high, slots_[f], exact && T::kKingSpaces);
+            cost += unslotted_tops(low_[f], high_[f], slots_[f], exact && T::kKingSpaces,
+                                   free_ - cost);
             if (cost > free_) return false;
         }
         return true;
     }
 
+    // A prefix card counted in or out of kept_ (every prefix card, the undecided columns' all).
+    void keep(Card card, int by) {
+        const int s = static_cast<int>(card.suit());
+        const int r = card.rank();
+        int& low = low_[suit_family_[s][r]][r];
+        low -= std::max(0, held_[s][r] - kept_[s][r]);
+        kept_[s][r] += by;
+        low += std::max(0, held_[s][r] - kept_[s][r]);
+    }
+
+    // A decided column's prefix card counted in or out of kept_decided_.
+    void decide(Card card, int by) {
+        const int s = static_cast<int>(card.suit());
+        const int r = card.rank();
+        kept_decided_[s][r] += by;
+        high_[suit_family_[s][r]][r] -= by;
+    }
+
     // min over z in [low, high] of the chain tops that find no slot (see the proof); with
-    // `king_spaces`, a top below the King that finds none costs kNoRoom.
+    // `king_spaces`, a top below the King that finds none costs kNoRoom. A count over `most` is
+    // returned as soon as every partial sum passes it (they only grow, rank by rank down).
     int unslotted_tops(const std::array<int, kMaxRanks + 2>& low,
                        const std::array<int, kMaxRanks + 2>& high,
-                       const std::array<int, kMaxRanks + 2>& slots, bool king_spaces) const {
+                       const std::array<int, kMaxRanks + 2>& slots, bool king_spaces,
+                       int most) const {
         constexpr int kInf = 1 << 28;
         std::array<int, kMaxPerRank + 1> best, next;
         best.fill(kInf);
         best[0] = 0;  // z above the top rank
+        int above_low = 0, above_high = 0;  // the z range of the rank above
         for (int r = ranks_; r >= 1; --r) {
-            next.fill(kInf);
             const int weight = king_spaces && r < ranks_ ? kNoRoom : 1;
-            for (int above = 0; above <= kMaxPerRank; ++above) {
-                if (best[above] >= kInf) continue;
-                for (int z = low[r]; z <= high[r]; ++z) {
+            const int z_low = low[r];
+            const int z_high = std::min(kMaxPerRank, std::max(high[r], low[r]));
+            int least = kInf;
+            for (int z = z_low; z <= z_high; ++z) {
+                int value = kInf;
+                for (int above = above_low; above <= above_high; ++above) {
+                    if (best[above] >= kInf) continue;
                     const int tops = std::max(0, z - above);
-                    const int cost = best[above] + weight * std::max(0, tops - slots[r]);
-                    next[z] = std::min(next[z], cost);
+                    value = std::min(value, best[above] + weight * std::max(0, tops - slots[r]));
                 }
+                next[z] = value;
+                least = std::min(least, value);
             }
-            best = next;
+            if (least > most) return least;
+            for (int z = z_low; z <= z_high; ++z) best[z] = next[z];
+            for (int z = above_low; z <= above_high; ++z) {
+                if (z < z_low || z > z_high) best[z] = kInf;
+            }
+            above_low = z_low;
+            above_high = z_high;
         }
-        return *std::min_element(best.begin(), best.end());
+        int least = kInf;
+        for (int z = above_low; z <= above_high; ++z) least = std::min(least, best[z]);
+        return least;
     }
 
     static void count(SuitCounts& counts, Card card, int by = 1) {
@@ -414,12 +483,15 @@ class WasteDrainTest {
     WasteDrainBudget budget_;
     std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
     std::uint64_t evaluations_ = 0;
+    std::uint64_t spent_ = 0;
     std::uint64_t moment_evaluations_ = 0;
     std::uint64_t moment_cap_ = 0;  // this pass's cap a moment
     std::vector<Search> known_;  // each moment's answer, at [p * (stock + 1) + j]; Capped: none yet
     std::vector<std::uint64_t> capped_at_;  // a capped moment's cap, at the same index
-    std::vector<Carried> carried_;  // lost_after()'s answers, at [remaining * (stock + 1) + drawn]
-    std::uint64_t carried_evaluations_ = 0;  // the choices lost_after() has evaluated in all
+    // drained_after()'s answers (kUntested: none yet), at index(remaining, fewest)
+    std::vector<int> carried_;
+    std::uint64_t carried_evaluations_ = 0;  // the choices drained_after() has evaluated in all
+    int base_ = 0;  // the lowest own waste card (lost())
     bool capped_ = false;
     int drained_at_ = -1;
     int ranks_ = 0;
@@ -428,6 +500,8 @@ class WasteDrainTest {
     std::array<std::array<Card, kMaxColumnCards>, T::kColumns> cards_{};
     SuitCounts kept_{};          // prefix cards, the undecided columns' all counted
     SuitCounts kept_decided_{};  // the decided columns' prefix cards
+    FamilyCounts low_{};         // by family and rank: held cards that no kept card covers
+    FamilyCounts high_{};        // by family and rank: available cards in no decided prefix
     FamilyCounts slots_{};       // the decided columns' prefix tops' slots
     int free_ = 0;               // decided columns with length 0, and the undecided ones
     int waste_size_ = 0;

@@ -1,0 +1,175 @@
+// Drain anchors: the waste-drain test (waste_drain.hpp) made again down the complete search, at
+// positions whose waste has grown, and carried below each of them.
+//
+// Why: the start's test carried down the search ("Carried" in waste_drain.hpp) speaks only of the
+// start's own waste cards. The cards drawn since then that stay in the waste must drain too, and
+// it is their moments that end the lines of a mid-game: Emperor seed 590's furthest line
+// (bench/frontier-lines) is proven lost from move 24 (46 stock cards, 14 in the waste) by the
+// start's test, but from move 22, two draws earlier, its search finds no loss in a million nodes;
+// with anchors, it is lost within 300,000 (the position after three more cards are drawn is an
+// anchor whose own cards have no fit).
+//
+// The rule. A position D of the complete search becomes an *anchor* when its waste holds at least
+// kGrowth cards more than the fewest the innermost anchor's waste held on the way to D (the start
+// is the outermost anchor). D's *own* cards are its waste cards from that fewest count up: those
+// drawn since the anchor before and still there. D's test takes only those, from the top down in
+// the order of play (waste_drain.hpp's moments with D's columns and stock), which gives the J
+// (D's stock cards drawn) with which the lowest of them leaves at the fewest; the anchors outside
+// it then take their own cards that are still held, each from the fewest J the cards above them
+// left (in its own stock count). A position below D is lost where, for the own cards of each
+// anchor held all the way to it, some card has no fitting J no fewer than what the cards above it
+// need and the stock cards drawn since that anchor.
+//
+// Proof. Take a position P reached by the search through anchors A_0 (the start) ... A_k, and a won
+// line L from P. The waste is a stack that loses only its top and gains only drawn cards, so the
+// cards of A_i's waste that it held all the way to P (the fewest on the way, h_i) lie at the
+// bottom of P's waste in A_i's order, and A_i's own cards among them are those from b_i (the
+// fewest A_(i-1) held on the way to A_i) up to h_i. P's waste cards all leave in L, from the top
+// down, and the stock only ever grows drawn: so their moments, counted in stock cards drawn since
+// the start, never fall from the top card down. Each card c of A_i's own cards leaves in L, and
+// the line from A_i through P then L is a won line from A_i: waste_drain.hpp's proof says that
+// the moment c leaves, with J stock cards drawn since A_i, has a choice of A_i's column prefixes
+// that fits. J is at least the stock cards drawn from A_i to P, and at least the J of the card
+// above c (in its own anchor's count, plus the cards drawn between that anchor and A_i). Taking,
+// card by card from the top, the fewest fitting J no fewer than both leaves every J the line could
+// take (by induction, each is at most the line's), as in waste_drain.hpp's "Order". So where a
+// card has none, no won line leaves P: P is lost, however it was reached. Every answer is one
+// that holds of every won line from its anchor, so an answer kept by an anchor serves every
+// position below it. A capped search counts as a fit, and an anchor that spent its budget learns
+// nothing more: caps only ever leave a lost position open.
+//
+// Cost. An anchor's searches for a choice cost about 0.14 microseconds each, and one anchor makes
+// up to millions (the losses come from moments whose search is long: with caps of 64,000 or
+// 250,000 choices a moment instead of a million, the Emperor 590 position above stays open). So
+// the anchors made in a search together evaluate at most kRate choices for each node the search
+// has counted (about 140 microseconds of their own a node at the most): a rule of the search's
+// own history, so the search at a node limit is still a prefix of the search at any larger one.
+// From a deal they cost more than they find: Emperor seed 29 at a million nodes took 19.6 s
+// instead of 2.7 with the rate, 9.7 s without one, and no moment of its anchors had no fit. So
+// anchors are made only below a start that has a waste (a game in progress, as the frontier
+// positions are); a deal's search is unchanged.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "solver/packed_state.hpp"
+#include "solver/search/waste_drain.hpp"
+
+namespace patience {
+
+template <class T>
+class DrainAnchors {
+  public:
+    // Growth of the waste over the innermost anchor's held cards that makes a new anchor: with 5
+    // instead of 3 the Emperor 590 positions above are proven in as many nodes, with 2 the
+    // anchors are twice as many.
+    static constexpr int kGrowth = 3;
+    // The choices the anchors inside a search may evaluate for each node it has counted.
+    static constexpr std::uint64_t kRate = 1000;
+    // What one anchor may evaluate: as the start's test (waste_drain.hpp's WasteDrainBudget).
+    static constexpr WasteDrainBudget kBudget{};
+
+    // The start's test, which did not prove the start lost; the start has a waste. Every anchor
+    // below it is its frame's (leave()).
+    void start(std::unique_ptr<WasteDrainTest<T>> test, int stock) {
+        anchors_.clear();
+        anchors_.push_back({std::move(test), stock, 0, 0});
+        spent_ = 0;
+        made_ = 0;
+    }
+
+    bool active() const { return !anchors_.empty(); }
+
+    // The anchors' tests carried down to a position with `stock` stock cards, reached with
+    // `inner_held` of the innermost anchor's waste cards held all the way (the proof above), at
+    // the search's `nodes`-th node: true when that proves it lost.
+    bool lost(int inner_held, int stock, std::uint64_t nodes) {
+        int held = inner_held;
+        int fewest = 0;  // stock cards drawn since the anchor at hand, at the fewest
+        for (std::size_t i = anchors_.size(); i-- > 0;) {
+            Anchor& anchor = anchors_[i];
+            if (i + 1 < anchors_.size()) held = std::min(held, anchor.held_to_next);
+            fewest += anchor.stock - stock;
+            stock = anchor.stock;
+            if (i == 0) {
+                fewest = anchor.test->drained_after(held, fewest);  // the start's own budget
+            } else {
+                const std::uint64_t before = anchor.test->spent();
+                fewest = anchor.test->drained_after(held, fewest, allowance(nodes));
+                spent_ += anchor.test->spent() - before;
+            }
+            if (fewest < 0) return true;
+        }
+        return false;
+    }
+
+    // Makes `state` an anchor where its waste has grown enough over the `inner_held` cards of the
+    // innermost anchor's waste held all the way to it and the rate allows: true when its own cards
+    // or the anchors outside it then prove it lost. An anchor made and not lost waits for its
+    // frame (placed()).
+    bool anchor(const PackedState<T>& state, int inner_held, std::uint64_t nodes,
+                std::chrono::steady_clock::time_point deadline) {
+        if (!active() || state.waste_size() - inner_held < kGrowth) return false;
+        const std::uint64_t allowed = allowance(nodes);
+        if (allowed == 0) return false;
+        WasteDrainBudget budget = kBudget;
+        budget.total = std::min(budget.total, allowed);
+        auto test = std::make_unique<WasteDrainTest<T>>(budget);
+        test->set_deadline(deadline);
+        ++made_;
+        const bool own_lost = test->lost(state, inner_held);
+        spent_ += test->spent();
+        test->set_total(kBudget.total);
+        anchors_.back().held_to_next = inner_held;
+        anchors_.push_back({std::move(test), state.stock_left(), kUnplaced, 0});
+        if (own_lost || lost(state.waste_size(), state.stock_left(), nodes)) {
+            anchors_.pop_back();
+            return true;
+        }
+        return false;
+    }
+
+    // The position anchor() just made an anchor of opens frame `frame`: true when there was one.
+    bool placed(std::size_t frame) {
+        if (anchors_.size() < 2 || anchors_.back().frame != kUnplaced) return false;
+        anchors_.back().frame = frame;
+        return true;
+    }
+
+    // The search has left every frame from `frames` on: their anchors go.
+    void leave(std::size_t frames) {
+        while (anchors_.size() > 1 && anchors_.back().frame >= frames) anchors_.pop_back();
+        if (frames == 0) anchors_.clear();
+    }
+
+    void clear() { anchors_.clear(); }
+
+    // Anchors made inside the search so far (not the start), and the choices they evaluated.
+    std::uint64_t made() const { return made_; }
+    std::uint64_t spent() const { return spent_; }
+
+  private:
+    static constexpr std::size_t kUnplaced = static_cast<std::size_t>(-1);
+
+    struct Anchor {
+        std::unique_ptr<WasteDrainTest<T>> test;
+        int stock;          // its stock cards
+        std::size_t frame;  // the search's frame it is (the start: 0; kUnplaced: not yet)
+        int held_to_next;   // the fewest of its waste cards held on the way to the next anchor
+    };
+
+    std::uint64_t allowance(std::uint64_t nodes) const {
+        const std::uint64_t earned = kRate * nodes;
+        return earned > spent_ ? earned - spent_ : 0;
+    }
+
+    std::vector<Anchor> anchors_;  // from the start (outermost) to the innermost
+    std::uint64_t spent_ = 0;
+    std::uint64_t made_ = 0;
+};
+
+}  // namespace patience

@@ -1,0 +1,107 @@
+// Drain anchors (solver/search/drain_anchors.hpp): the waste-drain test made again down the
+// search decides a mid-game the start's test leaves open, and every position the anchors call lost
+// along random lines of play is not won for the unpruned reference search.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "core/position_io.hpp"
+#include "core/rules.hpp"
+#include "solver/fast_solver.hpp"
+#include "solver/reference_solver.hpp"
+#include "solver/search/drain_anchors.hpp"
+#include "solver/search/techniques.hpp"
+#include "solver/search/waste_drain.hpp"
+#include "solver/variant_traits.hpp"
+#include "tests/test_support.hpp"
+
+namespace patience {
+namespace {
+
+// Emperor seed 590's line (bench/frontier-lines) after 22 moves: 48 stock cards, 12 in the waste.
+// The start's test, carried down, cuts nothing there: the cards that end its lines are drawn after
+// it. Made again where three more cards stay in the waste, the test proves the position lost;
+// without the anchors the same budget leaves it open.
+TEST(DrainAnchors, AMidGameLostOnlyByTheCardsDrawnSinceItsStart) {
+    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
+                                     "/tests/positions/emperor_590_move_22.json");
+    EXPECT_FALSE(waste_drain_lost(p));
+    SearchLimits limits;
+    limits.node_limit = 400000;
+    const SolveResult r = FastSolver(16u << 20).solve(p, limits);
+    EXPECT_EQ(r.verdict, Verdict::Lost);
+    const SolveResult without =
+        FastSolver(16u << 20, parse_disabled_techniques("drain-anchors")).solve(p, limits);
+    EXPECT_EQ(without.verdict, Verdict::Unknown);
+}
+
+// The rule itself, on reduced decks: from random positions with a waste (test_support.hpp's
+// random_position; the start's own test leaves them open), random lines of legal moves that draw
+// often, with an anchor made wherever the rule makes one (no rate: every one is made) and the
+// anchors' verdict asked at every position on the way, as the search asks it. Every position the
+// anchors call lost must not be won for the reference search. Most such positions are won
+// (reduced decks are forgiving), so a rule that cut a winning line would show.
+TEST(DrainAnchors, EveryPositionTheAnchorsCallLostIsNotWonForTheReference_ReducedDecks) {
+    std::mt19937 rng(59);
+    SearchLimits limits;
+    limits.node_limit = 300000;
+    constexpr std::uint64_t kNoRate = std::uint64_t{1} << 40;  // nodes: an allowance never spent
+    const auto no_deadline = std::chrono::steady_clock::time_point::max();
+    int called = 0, anchored = 0, checked = 0;
+    for (const auto& rules : all_variants()) {
+        if (rules.id == VariantId::DoubleDot) continue;
+        for (int ranks : {5, 6, 7}) {
+            for (int n = 0; n < 100; ++n) {
+                Position p = testing::random_position(rules.id, ranks, rng);
+                if (p.waste.empty() || p.stock.size() < 4) continue;
+                dispatch_variant(p.variant, [&](auto traits) {
+                    using T = decltype(traits);
+                    auto start = std::make_unique<WasteDrainTest<T>>(WasteDrainBudget{20000, 400000,
+                                                                                      400000});
+                    if (start->lost(PackedState<T>(p))) return;
+                    DrainAnchors<T> anchors;
+                    anchors.start(std::move(start), static_cast<int>(p.stock.size()));
+                    int held = static_cast<int>(p.waste.size());  // since the innermost anchor
+                    for (std::size_t step = 1; step <= 40; ++step) {
+                        std::vector<Move> moves = legal_moves(p);
+                        if (moves.empty()) return;
+                        // Draws half the time where there is one: the waste must grow.
+                        Move move = moves[rng() % moves.size()];
+                        for (const Move& m : moves) {
+                            if (m.kind == MoveKind::Draw && rng() % 2 == 0) move = m;
+                        }
+                        apply_move(p, move);
+                        held = std::min(held, static_cast<int>(p.waste.size()));
+                        const PackedState<T> state(p);
+                        bool lost = anchors.lost(held, state.stock_left(), kNoRate);
+                        if (!lost) {
+                            lost = anchors.anchor(state, held, kNoRate, no_deadline);
+                            if (!lost && anchors.placed(step)) {
+                                ++anchored;
+                                held = static_cast<int>(p.waste.size());
+                            }
+                        }
+                        if (!lost) continue;
+                        ++called;
+                        const Verdict truth = reference_solve(p, limits).verdict;
+                        if (truth != Verdict::Unknown) ++checked;
+                        EXPECT_NE(truth, Verdict::Won) << rules.name << "\n"
+                                                       << position_to_json(p);
+                        return;  // a lost position's line goes nowhere
+                    }
+                });
+            }
+        }
+    }
+    std::cout << anchored << " anchors made; " << called << " positions called lost, " << checked
+              << " of them decided by the reference search\n";
+    EXPECT_GE(anchored, 50);
+    EXPECT_GE(checked, 10);
+}
+
+}  // namespace
+}  // namespace patience
