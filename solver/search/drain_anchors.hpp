@@ -96,7 +96,10 @@ class DrainAnchors {
             fewest += anchor.stock - stock;
             stock = anchor.stock;
             if (i == 0) {
-                fewest = anchor.test->drained_after(held, fewest);  // the start's own budget
+                // The start's own test found a J for each of its cards from 0 up, so with no
+                // stock card drawn there is nothing to find; else its own budget.
+                if (fewest == 0) return false;
+                fewest = anchor.test->drained_after(held, fewest);
             } else {
                 const std::uint64_t before = anchor.test->spent();
                 fewest = anchor.test->drained_after(held, fewest, allowance(nodes));
