@@ -60,8 +60,8 @@ TEST(DrainAnchors, EveryPositionTheAnchorsCallLostIsNotWonForTheReference_Reduce
                 if (p.waste.empty() || p.stock.size() < 4) continue;
                 dispatch_variant(p.variant, [&](auto traits) {
                     using T = decltype(traits);
-                    auto start = std::make_unique<WasteDrainTest<T>>(WasteDrainBudget{20000, 400000,
-                                                                                      400000});
+                    auto start = std::make_unique<WasteDrainTest<T>>(
+                        WasteDrainBudget{20000, 400000, 400000});
                     if (start->lost(PackedState<T>(p))) return;
                     DrainAnchors<T> anchors;
                     anchors.start(std::move(start), static_cast<int>(p.stock.size()));
@@ -89,8 +89,7 @@ TEST(DrainAnchors, EveryPositionTheAnchorsCallLostIsNotWonForTheReference_Reduce
                         ++called;
                         const Verdict truth = reference_solve(p, limits).verdict;
                         if (truth != Verdict::Unknown) ++checked;
-                        EXPECT_NE(truth, Verdict::Won) << rules.name << "\n"
-                                                       << position_to_json(p);
+                        EXPECT_NE(truth, Verdict::Won) << rules.name << "\n" << position_to_json(p);
                         return;  // a lost position's line goes nowhere
                     }
                 });

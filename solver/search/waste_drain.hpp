@@ -411,8 +411,8 @@ class WasteDrainTest {
     bool hopeful(bool exact) const {
         int cost = 0;
         for (int f = 0; f < kFamilies; ++f) {
-            cost += unslotted_tops(low_[f], high_[f], slots_[f], exact && T::kKingSpaces,
-                                   free_ - cost);
+            cost +=
+                unslotted_tops(low_[f], high_[f], slots_[f], exact && T::kKingSpaces, free_ - cost);
             if (cost > free_) return false;
         }
         return true;
@@ -446,7 +446,7 @@ class WasteDrainTest {
         constexpr int kInf = 1 << 28;
         std::array<int, kMaxPerRank + 1> best, next;
         best.fill(kInf);
-        best[0] = 0;  // z above the top rank
+        best[0] = 0;                        // z above the top rank
         int above_low = 0, above_high = 0;  // the z range of the rank above
         for (int r = ranks_; r >= 1; --r) {
             const int weight = king_spaces && r < ranks_ ? kNoRoom : 1;
@@ -491,7 +491,7 @@ class WasteDrainTest {
     // drained_after()'s answers (kUntested: none yet), at index(remaining, fewest)
     std::vector<int> carried_;
     std::uint64_t carried_evaluations_ = 0;  // the choices drained_after() has evaluated in all
-    int base_ = 0;  // the lowest own waste card (lost())
+    int base_ = 0;                           // the lowest own waste card (lost())
     bool capped_ = false;
     int drained_at_ = -1;
     int ranks_ = 0;
