@@ -81,7 +81,6 @@ class DrainAnchors {
         anchors_.clear();
         anchors_.push_back({std::move(test), stock, 0, 0});
         spent_ = 0;
-        made_ = 0;
     }
 
     bool active() const { return !anchors_.empty(); }
@@ -125,7 +124,6 @@ class DrainAnchors {
         budget.total = std::min(budget.total, allowed);
         auto test = std::make_unique<WasteDrainTest<T>>(budget);
         test->set_deadline(deadline);
-        ++made_;
         const bool own_lost = test->lost(state, inner_held);
         spent_ += test->spent();
         test->set_total(kBudget.total);
@@ -153,10 +151,6 @@ class DrainAnchors {
 
     void clear() { anchors_.clear(); }
 
-    // Anchors made inside the search so far (not the start), and the choices they evaluated.
-    std::uint64_t made() const { return made_; }
-    std::uint64_t spent() const { return spent_; }
-
   private:
     static constexpr std::size_t kUnplaced = static_cast<std::size_t>(-1);
 
@@ -173,8 +167,7 @@ class DrainAnchors {
     }
 
     std::vector<Anchor> anchors_;  // from the start (outermost) to the innermost
-    std::uint64_t spent_ = 0;
-    std::uint64_t made_ = 0;
+    std::uint64_t spent_ = 0;      // the choices the anchors made inside the search evaluated
 };
 
 }  // namespace patience

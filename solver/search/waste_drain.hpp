@@ -154,7 +154,7 @@ class WasteDrainTest {
     void set_total(std::uint64_t total) { budget_.total = total; }
 
     // True when `state` is proven lost (the rule above), by its waste cards from `base` up (its
-    // *own* ones: an anchor's, see "Anchors"; 0, all of them, for a position alone).
+    // *own* ones: an anchor's, see "Own cards"; 0, all of them, for a position alone).
     bool lost(const PackedState<T>& state, int base = 0) {
         evaluations_ = 0;
         capped_ = false;
@@ -178,7 +178,7 @@ class WasteDrainTest {
     }
 
     // The test carried down from the last lost() position S, which it did not call lost, to a
-    // position reached from it (see "Carried" and "Anchors"): the own waste cards of S that have
+    // position reached from it (see "Carried" and "Own cards"): the own waste cards of S that have
     // stayed in the waste all the way (those below `remaining`), taken from the top down in the
     // order of play with J (stock cards drawn since S) no fewer than `fewest`. -1 when one of them
     // has no such J: the position is lost. Else the J with which the lowest of them leaves at the
