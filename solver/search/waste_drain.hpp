@@ -102,6 +102,11 @@
 // the capped ones of the moments the order of play reaches are searched again. The losses come
 // from moments whose search for a choice is long, and a pass spends on them only what the easy
 // moments left.
+// The columns are decided in the order they lie. Other orders, each of the 76 positions of
+// bench/positions/frontier tested alone at the default budget (lost, and stopped at the total
+// cap): as they lie 36 and 17, 43 s in all; the columns with the most held cards (T > 0) first
+// 33 and 16, the fewest first 26 and 32; the longest first 34 and 15, the shortest first 25 and
+// 32. Each order decides other positions, and none decides more.
 //
 // Tested against the unpruned reference search (tests/waste_drain_test.cpp): every position it
 // calls lost is lost, on reduced decks and on full-rank positions, and positions whose lines it
