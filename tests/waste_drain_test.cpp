@@ -6,6 +6,7 @@
 #include <iostream>
 #include <random>
 #include <string>
+#include <string_view>
 
 #include "core/deal.hpp"
 #include "core/position_io.hpp"
@@ -160,6 +161,70 @@ TEST(WasteDrain, CarriedCutsKeepTheReferenceVerdict_ReducedDecks) {
               << "agrees on " << agreed << ", the others unknown\n";
     EXPECT_GE(cut, 12);
     EXPECT_GE(agreed, 12);
+}
+
+// The lengths a chain continues (waste_drain.hpp's proof) are skipped without changing a
+// moment's answer: on random positions with a waste and on playouts of deals, the test with and
+// without the skip gives the same J for the lowest waste card from every count of stock cards
+// drawn (drained_after(): a fit or none for every moment the order of play reaches), wherever the
+// search without the skip stayed within its caps. Both answers must occur, lost and open, so
+// that a skip that broke fits or made them up would show.
+TEST(WasteDrain, SkippingTheLengthsAChainContinuesChangesNoAnswer) {
+    std::mt19937 rng(41);
+    const WasteDrainBudget budget{.per_moment = 100000, .total = 1000000, .carried = 4000000};
+    int compared = 0, lost = 0, skipped_capped = 0;
+    auto compare = [&](const Position& p, std::string_view name) {
+        if (p.waste.empty()) return;
+        dispatch_variant(p.variant, [&](auto traits) {
+            using T = decltype(traits);
+            const PackedState<T> state(p);
+            WasteDrainTest<T> with(budget), without(budget);
+            without.use_length_dominance(false);
+            const bool lost_without = without.lost(state);
+            if (without.counted_capped()) {
+                ++skipped_capped;
+                return 0;
+            }
+            const bool lost_with = with.lost(state);
+            EXPECT_FALSE(with.counted_capped()) << name;
+            EXPECT_EQ(lost_with, lost_without) << name << "\n" << position_to_json(p);
+            EXPECT_EQ(with.drained_at(), without.drained_at()) << name;
+            EXPECT_LE(with.evaluations(), without.evaluations()) << name;
+            ++compared;
+            lost += lost_with;
+            if (lost_with) return 0;
+            const int stock = static_cast<int>(p.stock.size());
+            const int waste = static_cast<int>(p.waste.size());
+            for (int fewest = 0; fewest <= stock; fewest += 1 + stock / 6) {
+                const int j_without = without.drained_after(waste, fewest);
+                if (without.counted_capped()) continue;
+                EXPECT_EQ(with.drained_after(waste, fewest), j_without)
+                    << name << " from " << fewest << "\n"
+                    << position_to_json(p);
+            }
+            return 0;
+        });
+    };
+    for (const auto& rules : all_variants()) {
+        if (rules.id == VariantId::DoubleDot) continue;
+        for (int ranks : {5, 7, 9}) {
+            for (int n = 0; n < 40; ++n) {
+                compare(testing::random_position(rules.id, ranks, rng), rules.name);
+            }
+            for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+                compare(testing::backed_up_playout(deal_position(rules.id, seed, ranks), 20, rng),
+                        rules.name);
+            }
+        }
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            compare(testing::backed_up_playout(deal_position(rules.id, seed), 30, rng), rules.name);
+        }
+    }
+    std::cout << compared << " positions compared (" << lost << " lost), " << skipped_capped
+              << " left out where the search without the skip met a cap\n";
+    EXPECT_GE(compared, 300);
+    EXPECT_GE(lost, 20);
+    EXPECT_GE(compared - lost, 100);
 }
 
 // A position without a waste has no moment to test; Double Dot has no waste at all.
