@@ -378,7 +378,6 @@ class WasteDrainTest {
         for (int c = 0; c < columns_; ++c) {
             for (int i = 0; i < sizes_[c]; ++i) count(kept_, cards_[c][i], 1);
         }
-        kept_decided_ = SuitCounts{};
         low_ = FamilyCounts{};
         high_ = FamilyCounts{};
         for (int s = 0; s < kSuitCount; ++s) {
@@ -394,7 +393,7 @@ class WasteDrainTest {
     }
 
     // Columns [0, decided) have their lengths chosen; the others are counted hopefully (see the
-    // proof). The counts (kept_, kept_decided_, slots_, free_) follow the choice as it is made and
+    // proof). The counts (kept_, low_, high_, slots_, free_) follow the choice as it is made and
     // taken back.
     Search choose(int decided) {
         if (moment_evaluations_ >= moment_cap_) return Search::Capped;
@@ -473,12 +472,11 @@ class WasteDrainTest {
         low += std::max(0, held_[s][r] - kept_[s][r]);
     }
 
-    // A decided column's prefix card counted in or out of kept_decided_.
+    // A decided column's prefix card counted in (by 1) or out of the decided prefixes: a card
+    // kept there cannot be a chain's link (high_).
     void decide(Card card, int by) {
         const int s = static_cast<int>(card.suit());
-        const int r = card.rank();
-        kept_decided_[s][r] += by;
-        high_[suit_family_[s][r]][r] -= by;
+        high_[suit_family_[s][card.rank()]][card.rank()] -= by;
     }
 
     // min over z in [low, high] of the chain tops that find no slot (see the proof); with
@@ -545,12 +543,11 @@ class WasteDrainTest {
     int columns_ = 0;
     std::array<int, T::kColumns> sizes_{};
     std::array<std::array<Card, kMaxColumnCards>, T::kColumns> cards_{};
-    SuitCounts kept_{};          // prefix cards, the undecided columns' all counted
-    SuitCounts kept_decided_{};  // the decided columns' prefix cards
-    FamilyCounts low_{};         // by family and rank: held cards that no kept card covers
-    FamilyCounts high_{};        // by family and rank: available cards in no decided prefix
-    FamilyCounts slots_{};       // the decided columns' prefix tops' slots
-    int free_ = 0;               // decided columns with length 0, and the undecided ones
+    SuitCounts kept_{};     // prefix cards, the undecided columns' all counted
+    FamilyCounts low_{};    // by family and rank: held cards that no kept card covers
+    FamilyCounts high_{};   // by family and rank: available cards in no decided prefix
+    FamilyCounts slots_{};  // the decided columns' prefix tops' slots
+    int free_ = 0;          // decided columns with length 0, and the undecided ones
     int waste_size_ = 0;
     std::array<Card, PackedState<T>::kMaxStock> waste_{};
     int stock_size_ = 0;
