@@ -31,7 +31,8 @@ struct Techniques {
 
 // The names --disable takes, comma-separated: stock-macros, safe-moves, second-move, probes,
 // restarts, dead-ends, stock-lookahead, capacity, incomplete-piles, supermoves, beam,
-// lost-moves, doubts, stock-prefix, waste-drain, drain-anchors. Throws InputError naming an unknown one.
+// lost-moves, doubts, stock-prefix, waste-drain, drain-anchors. Throws InputError naming an
+// unknown one.
 Techniques parse_disabled_techniques(std::string_view list);
 
 // The names of the techniques switched off in `techniques`, comma-separated in --disable's form
