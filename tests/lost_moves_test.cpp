@@ -202,13 +202,15 @@ TEST(LostMoves, TheChildKeepsWhatCommutesAndDropsIt) {
 }
 
 // Emperor seed 563, 12 stock cards left and 42 in the waste (tests/positions/
-// emperor_563_end_game.json): the complete search alone, without the capacity test, proves it
-// lost with the rule and without it, and with it in fewer nodes.
+// emperor_563_end_game.json): the complete search alone, without the capacity and waste-drain
+// tests (the second proves it lost at the first node), proves it lost with the rule and without it,
+// and with it in fewer nodes.
 TEST(LostMoves, AnEmperorEndGameIsProvenLostInFewerNodes) {
     const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
                                      "/tests/positions/emperor_563_end_game.json");
-    FastSolver with(16u << 20, parse_disabled_techniques("probes,capacity"));
-    FastSolver without(16u << 20, parse_disabled_techniques("probes,capacity,lost-moves"));
+    FastSolver with(16u << 20, parse_disabled_techniques("probes,capacity,waste-drain"));
+    FastSolver without(16u << 20,
+                       parse_disabled_techniques("probes,capacity,waste-drain,lost-moves"));
     const SolveResult a = with.solve(p, {});
     const SolveResult b = without.solve(p, {});
     EXPECT_EQ(a.verdict, Verdict::Lost);

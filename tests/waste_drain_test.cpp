@@ -28,10 +28,11 @@ Position frontier(const std::string& name) {
 
 // Malmaison seed 23 with 30 stock cards and 67 in the waste (bench/frontier-lines' line, prefix
 // 160): three of the four 2D lie deep in the waste and the fourth is home, so every diamond above
-// the twos must be in the columns before the card over those twos can leave; they do not fit. The
-// test calls it lost, and a solve with it is lost at its first node, where the search without it
-// does not decide it (at a million nodes a position, its first lost position along the line was
-// prefix 167).
+// the twos must be in the columns before the card over those twos (the 9H, card 53) can leave;
+// they do not fit, and with the kept cards' bounds (waste_drain.hpp) nor do the cards held at the
+// moment of the QH above it (card 54), which the test now names. The test calls it lost, and a
+// solve with it is lost at its first node, where the search without it does not decide it (at a
+// million nodes a position, its first lost position along the line was prefix 167).
 TEST(WasteDrain, AMalmaisonMidGameWithItsDiamondsBuried) {
     const Position p = frontier("malmaison-23-s30-m160.json");
     EXPECT_TRUE(waste_drain_lost(p));
@@ -40,39 +41,72 @@ TEST(WasteDrain, AMalmaisonMidGameWithItsDiamondsBuried) {
     const SolveResult r = FastSolver(16u << 20).solve(p, limits);
     EXPECT_EQ(r.verdict, Verdict::Lost);
     EXPECT_LT(r.nodes, 200u);  // the first probes' turns, then the complete search's first node
-    EXPECT_EQ(r.waste_drain_card, 53);  // the 9H, as the test alone finds it
-    EXPECT_EQ(waste_drain_card(p), 53);
+    EXPECT_EQ(r.waste_drain_card, 54);  // the QH, as the test alone finds it
+    EXPECT_EQ(waste_drain_card(p), 54);
     // So with two threads (and room for the probes' nodes while the test runs).
     SearchLimits more;
     more.node_limit = 1000000;
     const SolveResult two = FastSolver(16u << 20, Techniques{}, 2).solve(p, more);
     EXPECT_EQ(two.verdict, Verdict::Lost);
-    EXPECT_EQ(two.waste_drain_card, 53);
+    EXPECT_EQ(two.waste_drain_card, 54);
     const SolveResult without =
         FastSolver(16u << 20, parse_disabled_techniques("waste-drain")).solve(p, limits);
     EXPECT_NE(without.verdict, Verdict::Lost);
     EXPECT_EQ(without.waste_drain_card, -1);
 }
 
-// Malmaison seed 1 with 24 stock cards, 59 in the waste and 57 cards home (its line's prefix 184):
-// some choice of columns holds what must be held at every moment, so the test leaves it open; and
-// a cap that stops every search for a choice at once (a capped search counts as a fit) leaves a
-// lost position open too.
+// Malmaison seed 554's won line (the beam's, 426 moves) after 187 moves, where its waste is
+// largest: 56 cards, 26 in the stock. The position is won, so some choice of columns holds what
+// must be held at every moment, and the test must leave it open (it has to search for the
+// choices: 612,411 of them); and a cap that stops every search for a choice at once (a capped
+// search counts as a fit) leaves a lost position open too.
 TEST(WasteDrain, OpenWhereTheColumnsCanHoldTheWasteAndAtACap) {
-    EXPECT_FALSE(waste_drain_lost(frontier("malmaison-1-s24-m184.json")));
+    const Position won = load_position(std::string(PATIENCE_SOURCE_DIR) +
+                                       "/tests/positions/malmaison_554_won_waste_56.json");
+    SearchLimits limits;
+    limits.node_limit = 1000000;
+    ASSERT_EQ(FastSolver(16u << 20).solve(won, limits).verdict, Verdict::Won);
+    EXPECT_FALSE(waste_drain_lost(won));
     EXPECT_FALSE(waste_drain_lost(frontier("malmaison-23-s24-m167.json"), {.per_moment = 1}));
     EXPECT_FALSE(waste_drain_lost(frontier("malmaison-23-s24-m167.json"), {.total = 10}));
+}
+
+// Malmaison seed 1 with 20 stock cards and 60 in the waste (bench/frontier-lines' line, prefix
+// 202). Counted as a kept card's count alone, the cards the columns must hold fit at every moment
+// and the test leaves the position open after a full search for the choices; but a card kept in
+// a column is not home either, nor can the piles of its suit pass it, and a suit's piles rise in
+// order (waste_drain.hpp, "Kept cards"). With those bounds no choice fits at the moment of the 30th
+// waste card (card 29), and the test calls the position lost.
+TEST(WasteDrain, KeptCardsHoldUpThePilesAboveThem) {
+    const Position p = frontier("malmaison-1-s20-m202.json");
+    dispatch_variant(p.variant, [&](auto traits) {
+        using T = decltype(traits);
+        WasteDrainTest<T> test({.per_moment = 100000000, .total = 1000000000});
+        test.use_kept_bounds(false);
+        EXPECT_FALSE(test.lost(PackedState<T>(p)));
+        EXPECT_FALSE(test.counted_capped());
+    });
+    EXPECT_EQ(waste_drain_card(p), 29);
 }
 
 // Malmaison with nine ranks, two stock cards (8H, then 9C) and 62 in the waste, from the
 // reduced-deck sweep below: the moment the 56th waste card from the bottom (5S) leaves fits only
 // with the 8H drawn, and the moment of the 37th (7S), later in any line, only with no stock card
-// drawn. Each moment alone has a fit; in the order of play they have none, and the test calls it
-// lost where it would not without the order. The reference search proves it lost.
+// drawn. Each moment alone has a fit; in the order of play they have none, and the test without
+// the kept cards' bounds calls it lost where it would not without the order. With them, the test
+// finds a moment with no fit sooner, that of the 54th (5D). The reference search proves it lost.
 TEST(WasteDrain, TheMomentsFollowTheOrderOfPlay) {
     const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
                                      "/tests/positions/malmaison_9_ranks_drain_order.json");
-    EXPECT_EQ(waste_drain_card(p), 36);
+    const int without_bounds = dispatch_variant(p.variant, [&](auto traits) {
+        using T = decltype(traits);
+        WasteDrainTest<T> test;
+        test.use_kept_bounds(false);
+        test.lost(PackedState<T>(p));
+        return test.drained_at();
+    });
+    EXPECT_EQ(without_bounds, 36);
+    EXPECT_EQ(waste_drain_card(p), 53);
     SearchLimits limits;
     limits.node_limit = 200000;
     EXPECT_EQ(reference_solve(p, limits).verdict, Verdict::Lost);
@@ -171,7 +205,7 @@ TEST(WasteDrain, CarriedCutsKeepTheReferenceVerdict_ReducedDecks) {
 // that a skip that broke fits or made them up would show.
 TEST(WasteDrain, SkippingTheLengthsAChainContinuesChangesNoAnswer) {
     std::mt19937 rng(41);
-    const WasteDrainBudget budget{.per_moment = 100000, .total = 1000000, .carried = 4000000};
+    const WasteDrainBudget budget{.per_moment = 25000, .total = 250000, .carried = 1000000};
     int compared = 0, lost = 0, skipped_capped = 0;
     auto compare = [&](const Position& p, std::string_view name) {
         if (p.waste.empty()) return;

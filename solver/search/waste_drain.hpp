@@ -22,14 +22,18 @@
 //     T(s, r) = H(s, r) + a(s, r) - g(s, r)
 // (g: the most copies of (s, r) that can be home then; T: the fewest available copies that are
 // not). Then find a choice, for every column c, of a length l(c) from 0 to its size (the
-// cards of c that never moved: its *prefix*) such that, with U the prefixes' cards,
-//     y(f, r)  = the sum over the suits s of family f of max(0, T(s, r) - U(s, r))
+// cards of c that never moved: its *prefix*) such that, with U the prefixes' cards and
+// v(s, r) = H(s, r) + a(s, r) - U(s, r),
+//     y(f, r)  = the sum over the suits s of family f of
+//                v(s, r) - min(decks, v(s, 1), ..., v(s, r))   (>= max(0, T(s, r) - U(s, r)))
 //     ub(f, r) = the sum over those suits of a(s, r) - U(s, r)
 //     slot(f, r) = the columns whose prefix's top card is of family f and rank r + 1,
 //     free = the columns with l(c) = 0,
 // some z(f, r) in [y(f, r), ub(f, r)] has  sum over f, r of max(0, t(f, r) - slot(f, r)) <= free,
 // where t(f, r) = max(0, z(f, r) - z(f, r + 1)) and z(f, ranks + 1) = 0 (in Lady Palk, where a
-// space takes only a run headed by a King, t(f, r) <= slot(f, r) for every r below the King).
+// space takes only a run headed by a King, t(f, r) <= slot(f, r) for every r below the King), and,
+// where a family's cards of every rank are of all its suits (Malmaison, Diplomat, Lady Palk),
+// z(f, r) - z(f, r + 1) <= the sum over its suits of v(s, r) - v(s, r + 1) for r below the top.
 // Families are chain_family.hpp's: the cards that build on each other in chains (Malmaison: a suit;
 // Emperor: black odd ranks with red even ones, and the others; Diplomat, Lady Palk: all cards).
 // If for some p no J has such a choice, the position is lost; and so it is if the fitting J cannot
@@ -48,12 +52,22 @@
 //   number h(s, r) of piles of s at r or higher has h(s, r) <= h(s, r - 1), h(s, 0) = decks, and
 //   h(s, r) <= H(s, r) + a(s, r); by induction on r, h(s, r) <= g(s, r). So at least T(s, r)
 //   available copies of (s, r) lie in Q's tableau (H + a - h of them do).
+// - Kept cards. A prefix card never moved, so it is not home in Q either: h(s, r) <= v(s, r), and
+//   with h(s, r) <= h(s, r - 1) <= ... <= decks, h(s, r) <= min(decks, v(s, 1), ..., v(s, r)).
+//   The moved cards of (s, r) in Q are the available copies neither home nor kept, v(s, r) - h(s,
+//   r) of them, at least y's term for s; that term is at least T(s, r) - U(s, r) (v(s, r') <=
+//   H(s, r') + a(s, r'): the min is at most g(s, r)), and at least 0. And h(s, r) >= h(s, r + 1)
+//   gives v(s, r) - z(s, r) >= v(s, r + 1) - z(s, r + 1), summed over a family's suits where its
+//   cards of ranks r and r + 1 are of the same suits. So a kept card low in its suit holds up a
+//   pile: an Ace kept where no pile of its suit has begun leaves one copy of every higher card of
+//   that suit in the columns, where the bound without it asked for none.
 // - The tableau in Q. Each column of Q is the cards of it that never moved since now (a prefix of
 //   its cards now: a card moves only from the top, or carried with those on it), with the moved
 //   cards on them, each built on the card under it, the lowest on the prefix's top card or at the
 //   bottom of the column (capacity.hpp's proof, 1.): one chain of a family, of consecutive ranks.
 //   So Q's prefixes give a choice of lengths l. The moved tableau cards of Q, z(f, r) of family f
-//   and rank r, are Q's tableau cards less the prefix cards, so z(f, r) >= y(f, r); and each of
+//   and rank r, are Q's tableau cards less the prefix cards, so z(f, r) >= y(f, r) and its rises
+//   are bounded (Kept cards); and each of
 //   them is available (cards under w, w and the stock not drawn have not moved, and no card
 //   leaves the foundations) and in no prefix, so z(f, r) <= ub(f, r).
 // - Room. A cover of z by chains has at least t(f, r) chains whose highest card has rank r (the
@@ -92,7 +106,9 @@
 //   lower (l >= 2), or is the column's bottom card (l = 1; in Lady Palk only when it is a King):
 //   a choice that fits with l has a fit with l - 1 too, the other columns' lengths the same. Let
 //   x be the card at l - 1, of family f and rank q. Give z one more (f, q): x leaves the prefix,
-//   so ub(f, q) grows by one and y(f, q) by at most one, and z stays in its range. With l >= 2,
+//   so ub(f, q) grows by one and y(f, q) by at most one, and z stays in its range (v(s, q) grows
+//   by one: y's term at q by at most one, those above q do not grow, as the min only can; and
+//   both sides of the rises' bounds at q and at q - 1 change alike). With l >= 2,
 //   x is now a chain's link on the slot that the card under it offers, (f, q), which l - 1
 //   adds; the slot (f, q - 1) that x offered goes. At rank q the chains topped grow by at most
 //   one and the slots by one; at q - 1 (q > 1) z(f, q) grows by one, so the chains topped there
@@ -107,9 +123,11 @@
 //
 // The search for a choice is a depth-first search over the columns, each taking its lengths from
 // the longest (most cards kept) to 0, but for the lengths a chain continues (see the proof), and
-// cut where even the most hopeful completion fails: the columns not chosen yet counted as free
-// while all their cards count in U for y (but not for ub: a kept card cannot also be a chain's
-// link). y only falls as U grows, ub only grows as it shrinks, and the cost falls by at most one
+// cut where even the most hopeful completion fails: the columns not chosen yet counted as free,
+// y bounded below with all their cards counted in U at its own rank and none of them below it
+// (v(s, r) at its least, the v under it at their most), ub and the rises bounded above with none
+// of them counted in U but at r + 1 (a kept card cannot also be a chain's link). Every
+// completion's z is then in the range the bound allows, and the cost falls by at most one
 // for each slot a column offers, which a free column matches; so a cut choice has no completion
 // that fits (in Lady Palk the hopeful count lets a free column take any chain). Each search has a
 // cap; a capped one counts as a fit, so a cap only ever leaves a lost position open. The moments
@@ -122,6 +140,13 @@
 // tested alone at the default budget: 38 called lost and 1 stopped at the total cap, in 12.4
 // million choices and 3.2 s, against 36 and 17 in 220 million and 43 s without the skip (the 36
 // among the 38; of the 16 it decides that it stopped on before, the other 14 are open).
+// The kept cards' bounds (the proof's "Kept cards": a kept card holds up the piles above it, and
+// a suit's piles rise in order) took the 79 positions of bench/positions/frontier, each tested
+// alone, from 38 called lost (2 stopped at the total cap) in 18.7 million choices to 49 (none
+// stopped) in 16.9 million: 3 more of Emperor 563's with the first, 6 more of Malmaison 1's with
+// the rises bounding whole choices, and 2 more Malmaison positions with the rises bounding the
+// partial ones too (the hopeful count below). Malmaison 554's won line
+// (426 positions, up to 56 cards in the waste) has none called lost; 89 stop at the cap there.
 // The columns are decided in the order they lie. Other orders (before the skip; the same
 // positions, lost and stopped at the total cap): as they lie 36 and 17; the columns with the
 // most held cards (T > 0) first 33 and 16, the fewest first 26 and 32; the longest first 34 and
@@ -179,6 +204,9 @@ class WasteDrainTest {
     // Whether the search for a choice skips the lengths a chain continues (on by default; off only
     // for the test that both find the same answers).
     void use_length_dominance(bool on) { length_dominance_ = on; }
+    // Whether the bounds on the moved cards count the prefixes' cards out of the piles they would
+    // raise (the proof's "Kept cards"; on by default; off only for tests that compare).
+    void use_kept_bounds(bool on) { kept_bounds_ = on; }
 
     // True when `state` is proven lost (the rule above), by its waste cards from `base` up (its
     // *own* ones: an anchor's, see "Own cards"; 0, all of them, for a position alone).
@@ -325,6 +353,7 @@ class WasteDrainTest {
         for (;;) {
             moment_cap_ = cap;
             bool capped_moment = false;
+            counted_capped_ = false;  // this pass's answer supersedes the last's
             fewest = first_fewest;
             for (int p = top - 1; p >= base_; --p) {
                 bool fits = false;
@@ -367,24 +396,20 @@ class WasteDrainTest {
         for (int i = p + 1; i < waste_size_; ++i) count(available_, waste_[i]);
         for (int i = 0; i < j; ++i) count(available_, stock_[i]);
         for (int s = 0; s < kSuitCount; ++s) {
-            int most_home = T::kDecks;
-            for (int r = 1; r <= ranks_; ++r) {
-                most_home = std::min(most_home, home_[s][r] + available_[s][r]);
-                held_[s][r] = home_[s][r] + available_[s][r] - most_home;
-            }
+            for (int r = 1; r <= ranks_; ++r) reachable_[s][r] = home_[s][r] + available_[s][r];
         }
         // Every column undecided: all tableau cards kept (for the low bound), none decided.
         kept_ = SuitCounts{};
         for (int c = 0; c < columns_; ++c) {
             for (int i = 0; i < sizes_[c]; ++i) count(kept_, cards_[c][i], 1);
         }
+        decided_kept_ = SuitCounts{};
+        held_low_ = SuitCounts{};
         low_ = FamilyCounts{};
         high_ = FamilyCounts{};
         for (int s = 0; s < kSuitCount; ++s) {
-            for (int r = 1; r <= ranks_; ++r) {
-                low_[suit_family_[s][r]][r] += std::max(0, held_[s][r] - kept_[s][r]);
-                high_[suit_family_[s][r]][r] += available_[s][r];
-            }
+            refresh_home_caps(s, 0);
+            for (int r = 1; r <= ranks_; ++r) high_[suit_family_[s][r]][r] += available_[s][r];
         }
         slots_ = FamilyCounts{};
         free_ = columns_;
@@ -454,29 +479,73 @@ class WasteDrainTest {
     // (keep(), decide()): the y and ub of the proof, summed over a family's suits.
     bool hopeful(bool exact) const {
         int cost = 0;
+        std::array<int, kMaxRanks + 2> rise{};
         for (int f = 0; f < kFamilies; ++f) {
-            cost +=
-                unslotted_tops(low_[f], high_[f], slots_[f], exact && T::kKingSpaces, free_ - cost);
+            const bool rising = kept_bounds_ && kFamilyHoldsItsSuits;
+            if (rising) rises(f, rise);
+            cost += unslotted_tops(low_[f], high_[f], slots_[f], exact && T::kKingSpaces,
+                                   free_ - cost, rising ? &rise : nullptr);
             if (cost > free_) return false;
         }
         return true;
+    }
+
+    // Where a family's cards of every rank are of all its suits (Malmaison, a suit a family;
+    // Diplomat and Lady Palk, one family), the most that its moved cards z may grow from rank
+    // r + 1 down to r (see the proof's "Kept cards"): the piles of a suit at r are no fewer than
+    // those at r + 1, so with v = H + a - U, z(r) - z(r + 1) <= v(r) - v(r + 1), summed over the
+    // family's suits; bounded with the fewest prefix cards at r (the decided ones) and the most
+    // at r + 1 (all undecided columns' too), exact once every column is decided.
+    static constexpr bool kFamilyHoldsItsSuits = kFamilies == kSuitCount || kFamilies == 1;
+    void rises(int f, std::array<int, kMaxRanks + 2>& rise) const {
+        for (int r = 1; r < ranks_; ++r) {
+            rise[r] = 0;
+            for (int s = 0; s < kSuitCount; ++s) {
+                if (suit_family_[s][r] != f) continue;
+                rise[r] += (reachable_[s][r] - decided_kept_[s][r]) -
+                           (reachable_[s][r + 1] - kept_[s][r + 1]);
+            }
+        }
     }
 
     // A prefix card counted in or out of kept_ (every prefix card, the undecided columns' all).
     void keep(Card card, int by) {
         const int s = static_cast<int>(card.suit());
         const int r = card.rank();
-        int& low = low_[suit_family_[s][r]][r];
-        low -= std::max(0, held_[s][r] - kept_[s][r]);
         kept_[s][r] += by;
-        low += std::max(0, held_[s][r] - kept_[s][r]);
+        refresh_low(s, r);
     }
 
     // A decided column's prefix card counted in (by 1) or out of the decided prefixes: a card
-    // kept there cannot be a chain's link (high_).
+    // kept there cannot be a chain's link (high_), nor go home, nor can the copies above it that
+    // its pile would need it for (the home caps of its suit's higher ranks).
     void decide(Card card, int by) {
         const int s = static_cast<int>(card.suit());
         high_[suit_family_[s][card.rank()]][card.rank()] -= by;
+        decided_kept_[s][card.rank()] += by;
+        if (kept_bounds_) refresh_home_caps(s, card.rank());
+    }
+
+    // The home caps of suit s above rank `from` (home_cap_[s][r]: the most piles of s that can be
+    // at r - 1 or higher in Q, with the decided prefixes' cards kept out of them), and the low
+    // bounds of its held cards there.
+    void refresh_home_caps(int s, int from) {
+        int cap = from == 0 ? T::kDecks : home_cap_[s][from];
+        for (int r = from + 1; r <= ranks_; ++r) {
+            if (r > 1) {
+                const int kept = kept_bounds_ ? decided_kept_[s][r - 1] : 0;
+                cap = std::min(cap, reachable_[s][r - 1] - kept);
+            }
+            home_cap_[s][r] = cap;
+            refresh_low(s, r);
+        }
+    }
+
+    // The low bound of the held copies of (s, r) (see the proof's "Kept cards"), and low_ with it.
+    void refresh_low(int s, int r) {
+        const int low = std::max(0, reachable_[s][r] - kept_[s][r] - home_cap_[s][r]);
+        low_[suit_family_[s][r]][r] += low - held_low_[s][r];
+        held_low_[s][r] = low;
     }
 
     // min over z in [low, high] of the chain tops that find no slot (see the proof); with
@@ -484,8 +553,8 @@ class WasteDrainTest {
     // returned as soon as every partial sum passes it (they only grow, rank by rank down).
     int unslotted_tops(const std::array<int, kMaxRanks + 2>& low,
                        const std::array<int, kMaxRanks + 2>& high,
-                       const std::array<int, kMaxRanks + 2>& slots, bool king_spaces,
-                       int most) const {
+                       const std::array<int, kMaxRanks + 2>& slots, bool king_spaces, int most,
+                       const std::array<int, kMaxRanks + 2>* rise) const {
         constexpr int kInf = 1 << 28;
         std::array<int, kMaxPerRank + 1> best, next;
         best.fill(kInf);
@@ -500,6 +569,7 @@ class WasteDrainTest {
                 int value = kInf;
                 for (int above = above_low; above <= above_high; ++above) {
                     if (best[above] >= kInf) continue;
+                    if (rise != nullptr && r < ranks_ && z - above > (*rise)[r]) continue;
                     const int tops = std::max(0, z - above);
                     value = std::min(value, best[above] + weight * std::max(0, tops - slots[r]));
                 }
@@ -538,6 +608,7 @@ class WasteDrainTest {
     bool capped_ = false;
     bool counted_capped_ = false;  // counted_capped()
     bool length_dominance_ = true;
+    bool kept_bounds_ = true;
     int drained_at_ = -1;
     int ranks_ = 0;
     int columns_ = 0;
@@ -554,7 +625,10 @@ class WasteDrainTest {
     std::array<Card, PackedState<T>::kMaxStock> stock_{};
     SuitCounts home_{};
     SuitCounts available_{};
-    SuitCounts held_{};
+    SuitCounts reachable_{};     // H + a: the copies home now or available
+    SuitCounts decided_kept_{};  // the decided prefixes' cards
+    SuitCounts home_cap_{};      // refresh_home_caps()
+    SuitCounts held_low_{};      // refresh_low(): each suit's part of low_
     std::array<std::array<int, kMaxRanks + 2>, kSuitCount> suit_family_{};
 };
 
