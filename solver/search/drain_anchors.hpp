@@ -76,6 +76,8 @@ class DrainAnchors {
     // the choice search skipping the lengths a chain continues (waste_drain.hpp), the 79
     // positions of bench/positions/frontier at 300,000 nodes: 53 lost at 200 (151 s), 55 at 1,000
     // (160 s) and 55 at 5,000 (206 s: one Emperor position more, one Emperor-modern one fewer).
+    // With the test's kept cards' bounds, the 81 positions there now: 62 lost at 300 and at 1,000
+    // (116 s), 61 at 3,000 (one Emperor position fewer).
     static constexpr std::uint64_t kRate = 1000;
     // What one anchor may evaluate: as the start's test (waste_drain.hpp's WasteDrainBudget).
     static constexpr WasteDrainBudget kBudget{};
