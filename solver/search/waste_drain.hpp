@@ -480,8 +480,8 @@ class WasteDrainTest {
     bool hopeful(bool exact) const {
         int cost = 0;
         std::array<int, kMaxRanks + 2> rise{};
+        const bool rising = kept_bounds_ && kFamilyHoldsItsSuits;
         for (int f = 0; f < kFamilies; ++f) {
-            const bool rising = kept_bounds_ && kFamilyHoldsItsSuits;
             if (rising) rises(f, rise);
             cost += unslotted_tops(low_[f], high_[f], slots_[f], exact && T::kKingSpaces,
                                    free_ - cost, rising ? &rise : nullptr);
