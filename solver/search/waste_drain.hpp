@@ -479,12 +479,12 @@ class WasteDrainTest {
     // (keep(), decide()): the y and ub of the proof, summed over a family's suits.
     bool hopeful(bool exact) const {
         int cost = 0;
-        std::array<int, kMaxRanks + 2> rise{};
         const bool rising = kept_bounds_ && kFamilyHoldsItsSuits;
+        FamilyCounts rise{};
+        if (rising) rises(rise);
         for (int f = 0; f < kFamilies; ++f) {
-            if (rising) rises(f, rise);
             cost += unslotted_tops(low_[f], high_[f], slots_[f], exact && T::kKingSpaces,
-                                   free_ - cost, rising ? &rise : nullptr);
+                                   free_ - cost, rising ? &rise[f] : nullptr);
             if (cost > free_) return false;
         }
         return true;
@@ -497,13 +497,11 @@ class WasteDrainTest {
     // family's suits; bounded with the fewest prefix cards at r (the decided ones) and the most
     // at r + 1 (all undecided columns' too), exact once every column is decided.
     static constexpr bool kFamilyHoldsItsSuits = kFamilies == kSuitCount || kFamilies == 1;
-    void rises(int f, std::array<int, kMaxRanks + 2>& rise) const {
-        for (int r = 1; r < ranks_; ++r) {
-            rise[r] = 0;
-            for (int s = 0; s < kSuitCount; ++s) {
-                if (suit_family_[s][r] != f) continue;
-                rise[r] += (reachable_[s][r] - decided_kept_[s][r]) -
-                           (reachable_[s][r + 1] - kept_[s][r + 1]);
+    void rises(FamilyCounts& rise) const {
+        for (int s = 0; s < kSuitCount; ++s) {
+            for (int r = 1; r < ranks_; ++r) {
+                rise[suit_family_[s][r]][r] += (reachable_[s][r] - decided_kept_[s][r]) -
+                                               (reachable_[s][r + 1] - kept_[s][r + 1]);
             }
         }
     }
