@@ -25,8 +25,9 @@ namespace {
 // Emperor seed 590's line (bench/frontier-lines) after 22 moves: 48 stock cards, 12 in the waste.
 // The start's test, carried down, cuts nothing there: the cards that end its lines are drawn after
 // it. Made again where three more cards stay in the waste, the test proves the position lost
-// (in 969,838 nodes; 36,046 before the waste-drain test's kept cards' bounds, which change what
-// the anchors' budgets buy along the way); without the anchors the same budget leaves it open.
+// (in 1,176 nodes with the anchors' credit; by their rate alone in 969,838, and in 36,046 before
+// the waste-drain test's kept cards' bounds, which change what the anchors' budgets buy along the
+// way); without the anchors the same budget leaves it open.
 TEST(DrainAnchors, AMidGameLostOnlyByTheCardsDrawnSinceItsStart) {
     const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
                                      "/tests/positions/emperor_590_move_22.json");
@@ -35,9 +36,27 @@ TEST(DrainAnchors, AMidGameLostOnlyByTheCardsDrawnSinceItsStart) {
     limits.node_limit = 1500000;
     const SolveResult r = FastSolver(16u << 20).solve(p, limits);
     EXPECT_EQ(r.verdict, Verdict::Lost);
+    // With the anchors' credit (drain_anchors.hpp's kCredit) the first anchors near the start are
+    // tested in full: lost in 1,176 nodes, where the rate alone took 969,838.
+    EXPECT_LT(r.nodes, 20000u);
     const SolveResult without =
         FastSolver(16u << 20, parse_disabled_techniques("drain-anchors")).solve(p, limits);
     EXPECT_EQ(without.verdict, Verdict::Unknown);
+}
+
+// Emperor seed 563's line after 52 moves: 24 stock cards, 33 in the waste. Its proof takes many
+// anchors near the start, each tested in full: the credit pays for the first ones, and each
+// proof gives back what it cost, so that the credit is still there for the next (lost in 8,777
+// nodes; with the credit and no refunds, or with neither, the same budget leaves it open).
+TEST(DrainAnchors, AProofNearTheStartGivesBackWhatItCost) {
+    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
+                                     "/tests/positions/emperor_563_move_52.json");
+    EXPECT_FALSE(waste_drain_lost(p));
+    SearchLimits limits;
+    limits.node_limit = 300000;
+    const SolveResult r = FastSolver(16u << 20).solve(p, limits);
+    EXPECT_EQ(r.verdict, Verdict::Lost);
+    EXPECT_LT(r.nodes, 20000u);
 }
 
 // The rule itself, on reduced decks: from random positions with a waste (test_support.hpp's

@@ -42,17 +42,18 @@
 // up to millions (the losses come from moments whose search is long: with caps of 64,000 or
 // 250,000 choices a moment instead of a million, the Emperor 590 position above stays open). So
 // the anchors made in a search together evaluate at most kRate choices for each node the search
-// has counted (about 140 microseconds of their own a node at the most): a rule of the search's
-// own history, so the search at a node limit is still a prefix of the search at any larger one.
-// The complete search alone proves move 22 above in 152 nodes and 4.7 s with no rate, in 33,917
-// and 7.4 s at 1,000 a node, and leaves it open after 3 million nodes at 200 or 50 (anchors then
-// come deep in the tree, where they cut little, instead of near its top). From a deal they cost
-// more than they find: Emperor seed 29 at a million nodes took 19.6 s instead of 2.7 at 1,000 a
-// node (6.0 at 200, 3.6 at 50), and no moment of its anchors had no fit; with the choice search
-// skipping the lengths a chain continues (waste_drain.hpp), still 22.5 s against 2.3, while move
-// 22 above is lost in 36,046 nodes and 1.1 s at 1,000 a node. So anchors are made only
-// below a start that has a waste (a game in progress, as the frontier positions are); a deal's
-// search is unchanged.
+// has counted (about 140 microseconds of their own a node at the most), plus a fixed credit of
+// kCredit (about 7 s) for the first anchors, near the start, where the rate has earned nothing
+// yet, with what a proof of loss spent given back: a rule of the search's own history, so the
+// search at a node limit is still a prefix of the search at any larger one. The complete search
+// alone proves move 22 above in 152 nodes and 4.7 s with no rate, in 33,917 and 7.4 s at 1,000 a
+// node, and leaves it open after 3 million nodes at 200 or 50 (anchors then come deep in the tree,
+// where they cut little, instead of near its top). From a deal they cost more than they find:
+// Emperor seed 29 at a million nodes took 19.6 s instead of 2.7 at 1,000 a node (6.0 at 200, 3.6 at
+// 50), and no moment of its anchors had no fit; with the choice search skipping the lengths a chain
+// continues (waste_drain.hpp), still 22.5 s against 2.3, while move 22 above is lost in 36,046
+// nodes and 1.1 s at 1,000 a node. So anchors are made only below a start that has a waste (a game
+// in progress, as the frontier positions are); a deal's search is unchanged.
 #pragma once
 
 #include <algorithm>
@@ -79,6 +80,24 @@ class DrainAnchors {
     // With the test's kept cards' bounds, the 81 positions there now: 62 lost at 300 and at 1,000
     // (116 s), 61 at 3,000 (one Emperor position fewer).
     static constexpr std::uint64_t kRate = 1000;
+    // The choices the anchors may evaluate beyond what the rate has earned, from the search's
+    // first node on; and what an anchor (or a carried check) spent on a position it proves lost is
+    // given back. The anchors nearest the start are the ones whose tests decide, and the rate alone
+    // gives them next to nothing: Malmaison 23's line (bench/frontier-lines) after 35 moves (107
+    // stock cards, 13 in the waste) has 38 children, all stock macros, each lost by its own test
+    // (9 of them in 2 to 5 s), and the complete search from it was open after 300,000 nodes
+    // without a credit. The 81 positions of bench/positions/frontier at 300,000 nodes: 62 lost
+    // without it (149 s); with a credit and no refunds, 64 at 10 million (119 s), 65 at 50 and at
+    // 200 million, node for node the same (121 s and 134 s), the 35-move position lost in 35
+    // nodes and 29 s; with refunds, 65 at 10 million (130 s), the same nodes. The credit is spent
+    // where no proof comes too: positions along Malmaison 554's won line took 17 and 11 s to win
+    // at a million nodes without it, 54 and 23 s with 50 million and no refunds, 25 and 19 s with
+    // 10 million and refunds; Emperor 563's with 33 stock cards (tests/positions) is lost in
+    // 66,518 nodes and 56 s with them, in 320,183 and 16 s without a credit. The end games of
+    // bench/positions/end-games are node for node as before. A fixed amount, and refunds that
+    // follow the search's own history, so the search at a node limit is still a prefix of the
+    // search at any larger one.
+    static constexpr std::uint64_t kCredit = 10000000;
     // What one anchor may evaluate: as the start's test (waste_drain.hpp's WasteDrainBudget).
     static constexpr WasteDrainBudget kBudget{};
 
@@ -96,6 +115,7 @@ class DrainAnchors {
     // `inner_held` of the innermost anchor's waste cards held all the way (the proof above), at
     // the search's `nodes`-th node: true when that proves it lost.
     bool lost(int inner_held, int stock, std::uint64_t nodes) {
+        const std::uint64_t spent_before = spent_;
         int held = inner_held;
         int fewest = 0;  // stock cards drawn since the anchor at hand, at the fewest
         for (std::size_t i = anchors_.size(); i-- > 0;) {
@@ -113,7 +133,10 @@ class DrainAnchors {
                 fewest = anchor.test->drained_after(held, fewest, allowance(nodes));
                 spent_ += anchor.test->spent() - before;
             }
-            if (fewest < 0) return true;
+            if (fewest < 0) {
+                spent_ = spent_before;  // a proof costs the allowance nothing
+                return true;
+            }
         }
         return false;
     }
@@ -127,6 +150,7 @@ class DrainAnchors {
         if (!active() || state.waste_size() - inner_held < kGrowth) return false;
         const std::uint64_t allowed = allowance(nodes);
         if (allowed == 0) return false;
+        const std::uint64_t spent_before = spent_;
         WasteDrainBudget budget = kBudget;
         budget.total = std::min(budget.total, allowed);
         auto test = std::make_unique<WasteDrainTest<T>>(budget);
@@ -138,6 +162,7 @@ class DrainAnchors {
         anchors_.push_back({std::move(test), state.stock_left(), kUnplaced, 0});
         if (own_lost || lost(state.waste_size(), state.stock_left(), nodes)) {
             anchors_.pop_back();
+            spent_ = spent_before;  // a proof costs the allowance nothing
             return true;
         }
         return false;
@@ -169,7 +194,7 @@ class DrainAnchors {
     };
 
     std::uint64_t allowance(std::uint64_t nodes) const {
-        const std::uint64_t earned = kRate * nodes;
+        const std::uint64_t earned = kCredit + kRate * nodes;
         return earned > spent_ ? earned - spent_ : 0;
     }
 
