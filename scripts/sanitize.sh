@@ -67,7 +67,7 @@ if [ "$kind" = address ]; then
     # carried down the search over random reduced-deck positions (40 seconds in the plain build):
     # the carried test runs here in WasteDrain's test on Emperor 590's mid-game. And the drain
     # anchors' proofs of Emperor 590's mid-game two moves earlier and of Emperor 563's, and their
-    # sweep over random reduced-deck lines (5, 6 and 28 seconds in the plain build): anchors are
+    # sweep over random reduced-deck lines (5, 8 and 42 seconds in the plain build): anchors are
     # made here in that same WasteDrain test's search, whose start has a waste.
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'

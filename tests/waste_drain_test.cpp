@@ -161,7 +161,7 @@ TEST(WasteDrain, CarriedCutsKeepTheReferenceVerdict_ReducedDecks) {
     for (const auto& rules : all_variants()) {
         if (rules.id == VariantId::DoubleDot) continue;
         int cut_here = 0;
-        for (int ranks : {5, 7, 9}) {
+        for (int ranks : {5, 7}) {
             for (int n = 0; n < 200; ++n) {
                 const Position s = testing::random_position(rules.id, ranks, rng);
                 if (s.waste.empty() || s.stock.empty()) continue;
@@ -202,11 +202,15 @@ TEST(WasteDrain, CarriedCutsKeepTheReferenceVerdict_ReducedDecks) {
 // without the skip gives the same J for the lowest waste card from every count of stock cards
 // drawn (drained_after(): a fit or none for every moment the order of play reaches), wherever the
 // search without the skip stayed within its caps. Both answers must occur, lost and open, so
-// that a skip that broke fits or made them up would show.
+// that a skip that broke fits or made them up would show. The skip makes the test cheaper in all,
+// not at every position: a moment without a fit searches a part of what it searched before, but
+// where the skipped length led to a fit the depth-first search may meet the fit that the shorter
+// length has a few choices later.
 TEST(WasteDrain, SkippingTheLengthsAChainContinuesChangesNoAnswer) {
     std::mt19937 rng(41);
     const WasteDrainBudget budget{.per_moment = 25000, .total = 250000, .carried = 1000000};
     int compared = 0, lost = 0, skipped_capped = 0;
+    std::uint64_t evaluations_with = 0, evaluations_without = 0;
     auto compare = [&](const Position& p, std::string_view name) {
         if (p.waste.empty()) return;
         dispatch_variant(p.variant, [&](auto traits) {
@@ -223,7 +227,8 @@ TEST(WasteDrain, SkippingTheLengthsAChainContinuesChangesNoAnswer) {
             EXPECT_FALSE(with.counted_capped()) << name;
             EXPECT_EQ(lost_with, lost_without) << name << "\n" << position_to_json(p);
             EXPECT_EQ(with.drained_at(), without.drained_at()) << name;
-            EXPECT_LE(with.evaluations(), without.evaluations()) << name;
+            evaluations_with += with.evaluations();
+            evaluations_without += without.evaluations();
             ++compared;
             lost += lost_with;
             if (lost_with) return 0;
@@ -245,17 +250,19 @@ TEST(WasteDrain, SkippingTheLengthsAChainContinuesChangesNoAnswer) {
             for (int n = 0; n < 40; ++n) {
                 compare(testing::random_position(rules.id, ranks, rng), rules.name);
             }
-            for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+            for (std::uint64_t seed = 1; seed <= 30; ++seed) {
                 compare(testing::backed_up_playout(deal_position(rules.id, seed, ranks), 20, rng),
                         rules.name);
             }
         }
-        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        for (std::uint64_t seed = 1; seed <= 8; ++seed) {
             compare(testing::backed_up_playout(deal_position(rules.id, seed), 30, rng), rules.name);
         }
     }
     std::cout << compared << " positions compared (" << lost << " lost), " << skipped_capped
-              << " left out where the search without the skip met a cap\n";
+              << " left out where the search without the skip met a cap; " << evaluations_with
+              << " choices evaluated with the skip, " << evaluations_without << " without\n";
+    EXPECT_LT(evaluations_with, evaluations_without);
     EXPECT_GE(compared, 300);
     EXPECT_GE(lost, 20);
     EXPECT_GE(compared - lost, 100);
