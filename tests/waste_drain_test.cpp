@@ -7,6 +7,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/deal.hpp"
 #include "core/position_io.hpp"
@@ -87,6 +88,55 @@ TEST(WasteDrain, KeptCardsHoldUpThePilesAboveThem) {
         EXPECT_FALSE(test.counted_capped());
     });
     EXPECT_EQ(waste_drain_card(p), 29);
+}
+
+// The families' counts remembered between choices (waste_drain.hpp's family_tops(): Malmaison,
+// where the families are the suits) change nothing: the same answer, the same waste card, the
+// same choices evaluated and the same J for every count of stock cards drawn, with and without,
+// on Malmaison positions lost and open: frontier positions at full rank and random reduced-deck
+// positions.
+TEST(WasteDrain, RememberedCountsChangeNoChoice) {
+    std::vector<Position> positions;
+    for (const char* name : {"malmaison-1-s08-m234.json", "malmaison-1-s12-m226.json",
+                             "malmaison-1-s20-m202.json", "malmaison-23-s08-m191.json",
+                             "malmaison-23-s16-m180.json", "malmaison-23-s30-m160.json"}) {
+        positions.push_back(frontier(name));
+    }
+    const std::size_t full_rank = positions.size();
+    std::mt19937 rng(43);
+    for (int n = 0; n < 60; ++n) {
+        positions.push_back(testing::random_position(VariantId::Malmaison, 5 + n % 4, rng));
+    }
+    int lost = 0, open = 0;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Position& p = positions[i];
+        if (p.waste.empty()) continue;
+        dispatch_variant(p.variant, [&](auto traits) {
+            using T = decltype(traits);
+            const PackedState<T> state(p);
+            // The reduced-deck positions' searches are the longer, and smaller budgets do there.
+            const WasteDrainBudget budget =
+                i < full_rank ? WasteDrainBudget{} : WasteDrainBudget{20000, 400000, 400000};
+            WasteDrainTest<T> with(budget), without(budget);
+            without.remember_tops(false);
+            const bool lost_with = with.lost(state);
+            EXPECT_EQ(lost_with, without.lost(state)) << position_to_json(p);
+            EXPECT_EQ(with.drained_at(), without.drained_at());
+            EXPECT_EQ(with.evaluations(), without.evaluations());
+            EXPECT_GT(with.evaluations(), 0u);
+            (lost_with ? lost : open) += 1;
+            if (lost_with) return 0;
+            const int waste = static_cast<int>(p.waste.size());
+            for (int fewest = 1; fewest <= static_cast<int>(p.stock.size()); fewest += 3) {
+                EXPECT_EQ(with.drained_after(waste, fewest), without.drained_after(waste, fewest));
+                EXPECT_EQ(with.evaluations(), without.evaluations());
+            }
+            return 0;
+        });
+    }
+    std::cout << lost << " lost, " << open << " open\n";
+    EXPECT_GE(lost, 6);
+    EXPECT_GE(open, 10);
 }
 
 // Malmaison with nine ranks, two stock cards (8H, then 9C) and 62 in the waste, from the
