@@ -22,6 +22,10 @@
 namespace patience {
 namespace {
 
+Position test_position(const std::string& name) {
+    return load_position(std::string(PATIENCE_SOURCE_DIR) + "/tests/positions/" + name);
+}
+
 // Emperor seed 590's line (bench/frontier-lines) after 22 moves: 48 stock cards, 12 in the waste.
 // The start's test, carried down, cuts nothing there: the cards that end its lines are drawn after
 // it. Made again where three more cards stay in the waste, the test proves the position lost
@@ -29,8 +33,7 @@ namespace {
 // the waste-drain test's kept cards' bounds, which change what the anchors' budgets buy along the
 // way); without the anchors the same budget leaves it open.
 TEST(DrainAnchors, AMidGameLostOnlyByTheCardsDrawnSinceItsStart) {
-    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
-                                     "/tests/positions/emperor_590_move_22.json");
+    const Position p = test_position("emperor_590_move_22.json");
     EXPECT_FALSE(waste_drain_lost(p));
     SearchLimits limits;
     limits.node_limit = 1500000;
@@ -49,8 +52,7 @@ TEST(DrainAnchors, AMidGameLostOnlyByTheCardsDrawnSinceItsStart) {
 // proof gives back what it cost, so that the credit is still there for the next (lost in 8,777
 // nodes; with the credit and no refunds, or with neither, the same budget leaves it open).
 TEST(DrainAnchors, AProofNearTheStartGivesBackWhatItCost) {
-    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
-                                     "/tests/positions/emperor_563_move_52.json");
+    const Position p = test_position("emperor_563_move_52.json");
     EXPECT_FALSE(waste_drain_lost(p));
     SearchLimits limits;
     limits.node_limit = 300000;

@@ -495,12 +495,7 @@ class WasteDrainTest {
         if (rising) rises(rise);
         const bool king_spaces = exact && T::kKingSpaces;
         for (int f = 0; f < kFamilies; ++f) {
-            if (kRemembersTops && remember_tops_) {
-                cost += family_tops(f, king_spaces, free_ - cost, rise[f]);
-            } else {
-                cost += unslotted_tops(low_[f], high_[f], slots_[f], king_spaces, free_ - cost,
-                                       rising ? &rise[f] : nullptr);
-            }
+            cost += family_tops(f, king_spaces, free_ - cost, rising ? &rise[f] : nullptr);
             if (cost > free_) return false;
         }
         return true;
@@ -518,14 +513,19 @@ class WasteDrainTest {
     // column's cards touch both: there the comparison cost more than it saved (49 positions of
     // seed 563's search, 3.5 s against 4.3), and Diplomat and Lady Palk have a single family.
     static constexpr bool kRemembersTops = kFamilies == kSuitCount;
-    int family_tops(int f, bool king_spaces, int most, const std::array<int, kMaxRanks + 2>& rise) {
+    // `rise`: the family's rises where they bound it, else null (the same for every call until
+    // use_kept_bounds() forgets the counts).
+    int family_tops(int f, bool king_spaces, int most, const std::array<int, kMaxRanks + 2>* rise) {
+        if (!kRemembersTops || !remember_tops_) {
+            return unslotted_tops(low_[f], high_[f], slots_[f], king_spaces, most, rise);
+        }
+        static const std::array<int, kMaxRanks + 2> kNoRise{};
+        const auto& rises = rise != nullptr ? *rise : kNoRise;
         FamilyTops& known = family_tops_[f];
         const bool same = known.valid && known.king_spaces == king_spaces && known.low == low_[f] &&
-                          known.high == high_[f] && known.slots == slots_[f] && known.rise == rise;
+                          known.high == high_[f] && known.slots == slots_[f] && known.rise == rises;
         if (same && (known.exact || known.count > most)) return known.count;
-        const bool rising = kept_bounds_ && kFamilyHoldsItsSuits;
-        known.count = unslotted_tops(low_[f], high_[f], slots_[f], king_spaces, most,
-                                     rising ? &rise : nullptr);
+        known.count = unslotted_tops(low_[f], high_[f], slots_[f], king_spaces, most, rise);
         known.exact = known.count <= most;  // only a count over `most` can have been cut short
         if (!same) {
             known.valid = true;
@@ -533,7 +533,7 @@ class WasteDrainTest {
             known.low = low_[f];
             known.high = high_[f];
             known.slots = slots_[f];
-            known.rise = rise;
+            known.rise = rises;
         }
         return known.count;
     }
