@@ -157,7 +157,7 @@ TEST(Capacity, StrictGameCardsNeedTheirPlaceBeforeTheyMove) {
 
 // The Diplomat seed 966 end game of the two tests below (and of relaxed_start_test.cpp).
 Position diplomat_966_end_game() {
-    return load_position(PATIENCE_SOURCE_DIR "/bench/positions/diplomat-966-end-game.json");
+    return testing::source_position("bench/positions/diplomat-966-end-game.json");
 }
 
 // A Diplomat seed 966 position from its complete search, with 8 stock cards and 27 in the waste,
@@ -238,7 +238,7 @@ TEST(Capacity, AStartLeftOpenIsSearchedAgainWithLargerCaps) {
 // since, until it is lost.
 TEST(Capacity, AStartsLooseGameGetsTheLargestCap) {
     const Position p =
-        load_position(PATIENCE_SOURCE_DIR "/bench/positions/frontier/emperor-563-s10-m70.json");
+        testing::source_position("bench/positions/frontier/emperor-563-s10-m70.json");
     using T = VariantTraits<VariantId::Emperor>;
     const PackedState<T> start(p);
     // A small strict cap, at which the strict game stays open as at kStartCap, for a shorter test.
@@ -317,8 +317,7 @@ TEST(Capacity, AStartWithUpTo24StockCardsIsTested) {
 // start's search proves it lost within a few dozen nodes, where the search without the test needs
 // 820,704 nodes to prove it lost too.
 TEST(Capacity, MalmaisonIsTestedFromEndGamesAndMidGamesOnly) {
-    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
-                                     "/tests/positions/malmaison_end_game.json");
+    const Position p = testing::source_position("tests/positions/malmaison_end_game.json");
     EXPECT_FALSE(capacity_lost(p, kDealCapacityBudget));
     EXPECT_FALSE(capacity_lost(p, kEndGameCapacityBudget));
     EXPECT_FALSE(capacity_lost(p, kMidGameCapacityBudget));
@@ -338,7 +337,7 @@ TEST(Capacity, MalmaisonIsTestedFromEndGamesAndMidGamesOnly) {
 // 300,000 nodes), and a deal's budget calls nothing lost.
 TEST(Capacity, AMalmaisonMidGameGetsTheStartsSearch) {
     const Position p =
-        load_position(PATIENCE_SOURCE_DIR "/bench/positions/frontier/malmaison-23-s20-m171.json");
+        testing::source_position("bench/positions/frontier/malmaison-23-s20-m171.json");
     EXPECT_FALSE(capacity_lost(p, kDealCapacityBudget));
     SearchLimits limits;
     limits.node_limit = 1000;
@@ -495,8 +494,8 @@ TEST(Capacity, OnlyTheCompleteSearchOfAnEndGameTakesTheLargerBudget) {
 // either way, in 52,968 states instead of 73,413. (Their soundness: the test below.)
 TEST(Capacity, MovesHomeThatWaitCutTheStrictGame) {
     using T = VariantTraits<VariantId::EmperorModern>;
-    const PackedState<T> state(load_position(
-        PATIENCE_SOURCE_DIR "/bench/positions/frontier/emperor-modern-132-s16-m131.json"));
+    const PackedState<T> state(
+        testing::source_position("bench/positions/frontier/emperor-modern-132-s16-m131.json"));
     auto test = std::make_unique<CapacityTest<T>>();
     const RelaxedReductions all_but_waits{true, true, false};
     ASSERT_EQ(test->relaxed_lost(state, true, all_but_waits, 1u << 20), std::optional<bool>(true));

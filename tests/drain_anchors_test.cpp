@@ -23,7 +23,7 @@ namespace patience {
 namespace {
 
 Position test_position(const std::string& name) {
-    return load_position(std::string(PATIENCE_SOURCE_DIR) + "/tests/positions/" + name);
+    return testing::source_position("tests/positions/" + name);
 }
 
 // Emperor seed 590's line (bench/frontier-lines) after 22 moves: 48 stock cards, 12 in the waste.

@@ -206,8 +206,7 @@ TEST(LostMoves, TheChildKeepsWhatCommutesAndDropsIt) {
 // tests (the second proves it lost at the first node), proves it lost with the rule and without it,
 // and with it in fewer nodes.
 TEST(LostMoves, AnEmperorEndGameIsProvenLostInFewerNodes) {
-    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
-                                     "/tests/positions/emperor_563_end_game.json");
+    const Position p = testing::source_position("tests/positions/emperor_563_end_game.json");
     FastSolver with(16u << 20, parse_disabled_techniques("probes,capacity,waste-drain"));
     FastSolver without(16u << 20,
                        parse_disabled_techniques("probes,capacity,waste-drain,lost-moves"));

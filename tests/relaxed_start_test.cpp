@@ -7,16 +7,16 @@
 #include <memory>
 #include <optional>
 
-#include "core/position_io.hpp"
 #include "solver/fast_solver.hpp"
 #include "solver/search/relaxed_start.hpp"
 #include "solver/search/techniques.hpp"
+#include "tests/test_support.hpp"
 
 namespace patience {
 namespace {
 
 Position bench_position(const char* name) {
-    return load_position(std::string(PATIENCE_SOURCE_DIR "/bench/positions/") + name);
+    return testing::source_position(std::string("bench/positions/") + name);
 }
 
 // Only solves on several threads whose complete search would search the start's relaxed game:

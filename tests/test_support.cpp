@@ -36,8 +36,7 @@ Position make_position(VariantId variant, std::initializer_list<std::string_view
     return make_position(variant, std::vector<std::string_view>(lines), ranks);
 }
 
-Position make_position(VariantId variant, const std::vector<std::string_view>& lines,
-                       int ranks) {
+Position make_position(VariantId variant, const std::vector<std::string_view>& lines, int ranks) {
     const VariantRules& rules = rules_of(variant);
     Position position;
     position.variant = variant;
@@ -90,7 +89,9 @@ Position make_position(VariantId variant, const std::vector<std::string_view>& l
 
 Position random_position(VariantId variant, int ranks, std::mt19937& rng) {
     const VariantRules& rules = rules_of(variant);
-    auto uniform = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    auto uniform = [&rng](int lo, int hi) {
+        return std::uniform_int_distribution<int>(lo, hi)(rng);
+    };
 
     std::vector<Card> rest = full_deck(rules, ranks);
     auto take = [&rest](Card card) { rest.erase(std::find(rest.begin(), rest.end(), card)); };
@@ -146,7 +147,7 @@ Position random_position(VariantId variant, int ranks, std::mt19937& rng) {
 }
 
 std::vector<Position> greedy_playout(const Position& start, int max_moves, std::mt19937& rng,
-                                    std::vector<Move>* played) {
+                                     std::vector<Move>* played) {
     std::vector<Position> line{start};
     for (int step = 0; step < max_moves; ++step) {
         const auto moves = legal_moves(line.back());
@@ -171,6 +172,10 @@ std::vector<Position> greedy_playout(const Position& start, int max_moves, std::
 Position backed_up_playout(const Position& start, unsigned back, std::mt19937& rng) {
     const std::vector<Position> line = greedy_playout(start, 300, rng);
     return line[line.size() - 1 - std::min<std::size_t>(line.size() - 1, rng() % back)];
+}
+
+Position source_position(std::string_view relative) {
+    return load_position(std::string(PATIENCE_SOURCE_DIR) + "/" + std::string(relative));
 }
 
 }  // namespace patience::testing

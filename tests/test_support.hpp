@@ -30,6 +30,11 @@ Position make_position(VariantId variant, const std::vector<std::string_view>& l
 // and pruning. (Small decks are forgiving: nearly all such positions are still winnable.)
 Position random_position(VariantId variant, int ranks, std::mt19937& rng);
 
+// The position file at `relative` in the source tree, e.g.
+// "tests/positions/malmaison_end_game.json" or "bench/positions/frontier/emperor-563-s10-m70.json"
+// (load_position's errors throw).
+Position source_position(std::string_view relative);
+
 // A playout of at most `max_moves` moves from `start`, every position on the way (start first): a
 // foundation move whenever there is one, else a random move, drawing or dealing favoured; it
 // stops where no move is left. Backed up a few moves from its end, it gives positions where

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "core/position_io.hpp"
 #include "solver/fast_solver.hpp"
 #include "solver/search/techniques.hpp"
 #include "solver/search/tree_share.hpp"
+#include "tests/test_support.hpp"
 
 namespace patience {
 namespace {
@@ -38,8 +38,7 @@ TEST(TreeShare, EachLevelAddsItsFinishedMovesTimesItsShareOfTheStart) {
 // the complete search has exhausted the start, as is the answer's. The probes tell none, so the
 // complete search's share is told with them on too.
 TEST(TreeShare, TheFastSolverTellsAShareThatRisesToOneAsItProvesALoss) {
-    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
-                                     "/tests/positions/emperor_563_33_stock.json");
+    const Position p = testing::source_position("tests/positions/emperor_563_33_stock.json");
     for (const char* disabled : {"probes,drain-anchors", "drain-anchors"}) {
         std::vector<double> told;
         SearchLimits limits;

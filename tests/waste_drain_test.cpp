@@ -24,7 +24,7 @@ namespace patience {
 namespace {
 
 Position frontier(const std::string& name) {
-    return load_position(std::string(PATIENCE_SOURCE_DIR) + "/bench/positions/frontier/" + name);
+    return testing::source_position("bench/positions/frontier/" + name);
 }
 
 // Malmaison seed 23 with 30 stock cards and 67 in the waste (bench/frontier-lines' line, prefix
@@ -62,8 +62,8 @@ TEST(WasteDrain, AMalmaisonMidGameWithItsDiamondsBuried) {
 // choices: 612,411 of them); and a cap that stops every search for a choice at once (a capped
 // search counts as a fit) leaves a lost position open too.
 TEST(WasteDrain, OpenWhereTheColumnsCanHoldTheWasteAndAtACap) {
-    const Position won = load_position(std::string(PATIENCE_SOURCE_DIR) +
-                                       "/tests/positions/malmaison_554_won_waste_56.json");
+    const Position won =
+        testing::source_position("tests/positions/malmaison_554_won_waste_56.json");
     SearchLimits limits;
     limits.node_limit = 1000000;
     ASSERT_EQ(FastSolver(16u << 20).solve(won, limits).verdict, Verdict::Won);
@@ -146,8 +146,8 @@ TEST(WasteDrain, RememberedCountsChangeNoChoice) {
 // the kept cards' bounds calls it lost where it would not without the order. With them, the test
 // finds a moment with no fit sooner, that of the 54th (5D). The reference search proves it lost.
 TEST(WasteDrain, TheMomentsFollowTheOrderOfPlay) {
-    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
-                                     "/tests/positions/malmaison_9_ranks_drain_order.json");
+    const Position p =
+        testing::source_position("tests/positions/malmaison_9_ranks_drain_order.json");
     const int without_bounds = dispatch_variant(p.variant, [&](auto traits) {
         using T = decltype(traits);
         WasteDrainTest<T> test;
@@ -170,8 +170,7 @@ TEST(WasteDrain, TheMomentsFollowTheOrderOfPlay) {
 // test, a million nodes leave it open (the complete search rearranges the columns under each
 // draw), and so did ten million nodes at the position four moves on before the test was carried.
 TEST(WasteDrain, CarriedDownTheSearchItCutsEveryDrawBeforeTheWasteDrains) {
-    const Position p = load_position(std::string(PATIENCE_SOURCE_DIR) +
-                                     "/tests/positions/emperor_590_move_24.json");
+    const Position p = testing::source_position("tests/positions/emperor_590_move_24.json");
     EXPECT_FALSE(waste_drain_lost(p));
     const bool cut_after_a_draw = dispatch_variant(p.variant, [&](auto traits) {
         using T = decltype(traits);
