@@ -43,7 +43,7 @@
 // 250,000 choices a moment instead of a million, the Emperor 590 position above stays open). So
 // the anchors made in a search together evaluate at most kRate choices for each node the search
 // has counted (about 140 microseconds of their own a node at the most), plus a fixed credit of
-// kCredit (about 7 s) for the first anchors, near the start, where the rate has earned nothing
+// kCredit (about 8 s) for the first anchors, near the start, where the rate has earned nothing
 // yet, with what a proof of loss spent given back: a rule of the search's own history, so the
 // search at a node limit is still a prefix of the search at any larger one. The complete search
 // alone proves move 22 above in 152 nodes and 4.7 s with no rate, in 33,917 and 7.4 s at 1,000 a
@@ -96,8 +96,22 @@ class DrainAnchors {
     // 66,518 nodes and 56 s with them, in 320,183 and 16 s without a credit. The end games of
     // bench/positions/end-games are node for node as before. A fixed amount, and refunds that
     // follow the search's own history, so the search at a node limit is still a prefix of the
-    // search at any larger one.
-    static constexpr std::uint64_t kCredit = 10000000;
+    // search at any larger one. 60 million (about 8 s) since the anchors' proofs reached further
+    // up the frontier lines: with 10 million, Malmaison 23's line after 27 moves (112 stock cards,
+    // 10 in the waste) and Emperor 563's after 40 (30 stock cards) are `unknown` at 300,000 nodes,
+    // with 60 million lost in 1,402 and 279,293 nodes (97 and 124 s); the first lost positions of
+    // those lines had been after 28 moves (112) and 42 (29). Four or five anchors of the first
+    // reach their cap of six million choices (WasteDrainBudget::total) before the proof, and with
+    // 10 million the allowance then cuts the next tests short: they learn nothing, the search goes
+    // on below the anchors it could not test and makes anchors deeper, where they prove less. Its
+    // child `draw draw draw w>f`: 130 anchors made, 101 of them cut short, and `unknown` at 300,000
+    // nodes; with 30 million or more, 42 made, none cut short, lost in 1,312 nodes.
+    // bench/positions/frontier at 300,000 nodes keeps its 69 losses of 85, node for node, in about
+    // a tenth more time. It costs most where a win comes early and the credit is spent on tests
+    // that prove nothing: 15 positions of Malmaison 554's won line (every tenth move up to move
+    // 150) are won at a million nodes node for node as before, in 288 s instead of 199, up to 18
+    // s more each (those with 82 or more stock cards).
+    static constexpr std::uint64_t kCredit = 60000000;
     // What one anchor may evaluate: as the start's test (waste_drain.hpp's WasteDrainBudget).
     static constexpr WasteDrainBudget kBudget{};
 
