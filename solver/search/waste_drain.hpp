@@ -519,7 +519,7 @@ class WasteDrainTest {
         if (!kRemembersTops || !remember_tops_) {
             return unslotted_tops(low_[f], high_[f], slots_[f], king_spaces, most, rise);
         }
-        static const std::array<int, kMaxRanks + 2> kNoRise{};
+        static constexpr std::array<int, kMaxRanks + 2> kNoRise{};
         const auto& rises = rise != nullptr ? *rise : kNoRise;
         FamilyTops& known = family_tops_[f];
         const bool same = known.valid && known.king_spaces == king_spaces && known.low == low_[f] &&
