@@ -32,8 +32,8 @@ TEST(TreeShare, EachLevelAddsItsFinishedMovesTimesItsShareOfTheStart) {
 
 // Emperor seed 563 with 33 stock cards (tests/positions/emperor_563_33_stock.json), proven lost in
 // some forty thousand nodes by the complete search without the drain anchors (with them, in 9,164,
-// too few turns to watch) and in 328,141 by the portfolio without them (with them, in 66,518 but
-// in 33 seconds, the anchors' tests being given back what each proof spent): the share told after
+// too few turns to watch) and in 328,141 by the portfolio without them (with them, in 49,456 but
+// in 32 seconds, the anchors' tests being given back what each proof spent): the share told after
 // each turn lies in [0, 1], never falls, passes through values strictly between, and is 1 when
 // the complete search has exhausted the start, as is the answer's. The probes tell none, so the
 // complete search's share is told with them on too.
