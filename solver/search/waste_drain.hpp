@@ -487,16 +487,26 @@ class WasteDrainTest {
 
     // Whether the choice so far can still fit, counting the undecided columns as free with all
     // their cards kept (exact once every column is decided). low_ and high_ follow the choice
-    // (keep(), decide()): the y and ub of the proof, summed over a family's suits.
+    // (keep(), decide()): the y and ub of the proof, summed over a family's suits. The families
+    // are counted from the one that cut the last choice: a cut is decided by the sum passing the
+    // free columns, in any order, and the family that cut last is the likeliest to cut again, so
+    // that the others' counts are often not needed. With that, each family's rises computed only
+    // when it is counted, and the count's inner loop without its branches (unslotted_tops()),
+    // bench/positions/frontier at 300,000 nodes gives the same answers in the same nodes in 289 s
+    // instead of 328 (Malmaison's 21 positions 72 s instead of 88; the choices are the same).
     bool hopeful(bool exact) {
         int cost = 0;
         const bool rising = kept_bounds_ && kFamilyHoldsItsSuits;
-        FamilyCounts rise{};
-        if (rising) rises(rise);
+        std::array<int, kMaxRanks + 2> rise;
         const bool king_spaces = exact && T::kKingSpaces;
-        for (int f = 0; f < kFamilies; ++f) {
-            cost += family_tops(f, king_spaces, free_ - cost, rising ? &rise[f] : nullptr);
-            if (cost > free_) return false;
+        for (int i = 0; i < kFamilies; ++i) {
+            const int f = (first_family_ + i) % kFamilies;
+            if (rising) rises(f, rise);
+            cost += family_tops(f, king_spaces, free_ - cost, rising ? &rise : nullptr);
+            if (cost > free_) {
+                first_family_ = f;
+                return false;
+            }
         }
         return true;
     }
@@ -545,11 +555,15 @@ class WasteDrainTest {
     // family's suits; bounded with the fewest prefix cards at r (the decided ones) and the most
     // at r + 1 (all undecided columns' too), exact once every column is decided.
     static constexpr bool kFamilyHoldsItsSuits = kFamilies == kSuitCount || kFamilies == 1;
-    void rises(FamilyCounts& rise) const {
+    // Family f's rises, computed for it alone: hopeful() stops at the first family over the
+    // free columns, and the others' are then not needed.
+    void rises(int f, std::array<int, kMaxRanks + 2>& rise) const {
+        rise.fill(0);
         for (int s = 0; s < kSuitCount; ++s) {
+            if (kFamilies != 1 && s != f) continue;  // a suit a family, or one family of all
             for (int r = 1; r < ranks_; ++r) {
-                rise[suit_family_[s][r]][r] += (reachable_[s][r] - decided_kept_[s][r]) -
-                                               (reachable_[s][r + 1] - kept_[s][r + 1]);
+                rise[r] += (reachable_[s][r] - decided_kept_[s][r]) -
+                           (reachable_[s][r + 1] - kept_[s][r + 1]);
             }
         }
     }
@@ -614,14 +628,16 @@ class WasteDrainTest {
             const int weight = king_spaces && r < ranks_ ? kNoRoom : 1;
             const int z_low = low[r];
             const int z_high = std::min(kMaxPerRank, std::max(high[r], low[r]));
+            // z - above <= the rise (rises()); the tops at r that find no slot are
+            // max(0, z - above - slots[r]). An unreachable `above` (kInf) adds to kInf and never
+            // wins against a reachable one: a z with none stays at kInf.
+            const int rise_r = rise != nullptr && r < ranks_ ? (*rise)[r] : kInf;
+            const int slot = slots[r];
             int least = kInf;
             for (int z = z_low; z <= z_high; ++z) {
                 int value = kInf;
-                for (int above = above_low; above <= above_high; ++above) {
-                    if (best[above] >= kInf) continue;
-                    if (rise != nullptr && r < ranks_ && z - above > (*rise)[r]) continue;
-                    const int tops = std::max(0, z - above);
-                    value = std::min(value, best[above] + weight * std::max(0, tops - slots[r]));
+                for (int above = std::max(above_low, z - rise_r); above <= above_high; ++above) {
+                    value = std::min(value, best[above] + weight * std::max(0, z - above - slot));
                 }
                 next[z] = value;
                 least = std::min(least, value);
@@ -674,7 +690,8 @@ class WasteDrainTest {
         int count = 0;
     };
     std::array<FamilyTops, kFamilies> family_tops_{};
-    int free_ = 0;  // decided columns with length 0, and the undecided ones
+    int free_ = 0;          // decided columns with length 0, and the undecided ones
+    int first_family_ = 0;  // hopeful(): the family that ended the last choice cut
     int waste_size_ = 0;
     std::array<Card, PackedState<T>::kMaxStock> waste_{};
     int stock_size_ = 0;
