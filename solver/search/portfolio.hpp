@@ -132,6 +132,15 @@ inline constexpr int kBeamWidth = 16;
 // has been, but those lost as dealt, at the first node), and a player asks about the position
 // they are stuck in, mostly with little stock left: so a start with at most kEndGameStock stock
 // cards keeps one turn for each member, and its proofs of loss cost what they cost before.
+// One turn for the beam from every start with a waste (a game in progress, whatever its stock)
+// was measured and not kept: it trades wins for losses. Emperor 563's position after 27 moves
+// (bench/positions/frontier/emperor-563-s42-m27.json) is lost in 375,142 nodes instead of
+// 999,782, in the same time; the eight positions of that set with 20 or 24 stock cards that are
+// unknown at 300,000 nodes stay unknown; and 93 won positions with a waste and more than 16
+// stock cards (Malmaison 554's winning line after every tenth move up to 150; Emperor seeds
+// 1-40's after 30 and 60 moves) are all still won at a million nodes, but in 5.43 million
+// nodes instead of 2.77 (Malmaison's 15: 3.78 million instead of 1.62, the largest 697,424
+// instead of 317,520).
 inline constexpr int kBeamTurns = 6;
 inline constexpr int kEndGameStock = 16;
 // Whether a start with `start_stock` stock cards is an end game (its complete search's
