@@ -86,7 +86,7 @@ TEST(DrainAnchors, EveryPositionTheAnchorsCallLostIsNotWonForTheReference_Reduce
                         WasteDrainBudget{20000, 400000, 400000});
                     if (start->lost(PackedState<T>(p))) return;
                     DrainAnchors<T> anchors;
-                    anchors.start(std::move(start), static_cast<int>(p.stock.size()));
+                    anchors.start(std::move(start), PackedState<T>(p));
                     int held = static_cast<int>(p.waste.size());  // since the innermost anchor
                     for (std::size_t step = 1; step <= 40; ++step) {
                         std::vector<Move> moves = legal_moves(p);

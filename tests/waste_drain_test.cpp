@@ -319,6 +319,66 @@ TEST(WasteDrain, SkippingTheLengthsAChainContinuesChangesNoAnswer) {
     EXPECT_GE(compared - lost, 100);
 }
 
+// The prefixes counted from an earlier position F instead of the position tested (waste_drain.hpp,
+// "Frame"), on reduced decks: F a greedy playout of a deal backed up, the position D reached from
+// it by random legal moves that draw often. No D that the test framed by F calls lost may be won
+// for the reference search; cut columns that were too short (prefixes the line did not keep)
+// would call won positions lost. The framed test calls no fewer positions lost than the test on
+// D's own columns, and evaluates fewer choices in all (its undecided columns hold fewer cards).
+TEST(WasteDrain, FramedByAnEarlierPositionNoWonPositionIsCalledLost_ReducedDecks) {
+    std::mt19937 rng(43);
+    SearchLimits limits;
+    limits.node_limit = 20000;
+    const WasteDrainBudget budget{.per_moment = 25000, .total = 250000, .carried = 1000000};
+    int tested = 0, framed_lost = 0, own_lost = 0, confirmed = 0;
+    std::uint64_t framed_choices = 0, own_choices = 0;
+    for (const auto& rules : all_variants()) {
+        if (rules.id == VariantId::DoubleDot) continue;
+        for (int ranks : {5, 7, 9}) {
+            for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+                const Position f =
+                    testing::backed_up_playout(deal_position(rules.id, seed, ranks), 30, rng);
+                Position d = f;
+                const int steps = 4 + static_cast<int>(rng() % 24);
+                for (int step = 0; step < steps; ++step) {
+                    const std::vector<Move> moves = legal_moves(d);
+                    if (moves.empty()) break;
+                    Move move = moves[rng() % moves.size()];
+                    for (const Move& m : moves) {
+                        if (m.kind == MoveKind::Draw && rng() % 2 == 0) move = m;
+                    }
+                    apply_move(d, move);
+                }
+                if (d.waste.empty()) continue;
+                dispatch_variant(d.variant, [&](auto traits) {
+                    using T = decltype(traits);
+                    WasteDrainTest<T> framed(budget), own(budget);
+                    framed.set_frame(PackedState<T>(f));
+                    const PackedState<T> state(d);
+                    const bool lost = framed.lost(state);
+                    own_lost += own.lost(state);
+                    framed_choices += framed.evaluations();
+                    own_choices += own.evaluations();
+                    ++tested;
+                    if (!lost) return 0;
+                    ++framed_lost;
+                    const Verdict truth = reference_solve(d, limits).verdict;
+                    EXPECT_NE(truth, Verdict::Won) << rules.name << "\n" << position_to_json(d);
+                    confirmed += truth == Verdict::Lost;
+                    return 0;
+                });
+            }
+        }
+    }
+    std::cout << tested << " positions tested: " << framed_lost << " called lost framed ("
+              << confirmed << " lost for the reference search), " << own_lost
+              << " on their own columns; " << framed_choices << " choices evaluated framed, "
+              << own_choices << " on their own columns\n";
+    EXPECT_GE(framed_lost, own_lost);
+    EXPECT_LT(framed_choices, own_choices);
+    EXPECT_GE(confirmed, 30);
+}
+
 // A position without a waste has no moment to test; Double Dot has no waste at all.
 TEST(WasteDrain, NothingToTestWithoutAWaste) {
     for (const auto& rules : all_variants()) {

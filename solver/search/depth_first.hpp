@@ -267,7 +267,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         start_drained_ = test->lost(state_);
         start_drained_card_ = test->drained_at();
         if (!start_drained_ && state_.waste_size() > 0) {
-            anchors_.start(std::move(test), state_.stock_left());
+            anchors_.start(std::move(test), state_);
         }
         return start_drained_;
     }

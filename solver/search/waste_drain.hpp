@@ -101,6 +101,22 @@
 //   at the fewest (drained_after()), for the cards under them to start from: drain_anchors.hpp
 //   makes the test again at positions down the search, each on the cards drawn since the one
 //   before, and chains them.
+// - Frame. The prefixes may be counted from any position F that the search passed through on
+//   its way to S (its start), instead of from S: a card that never moved since F never moved
+//   since S either, and every step above holds with "moved since F" for "moved since S" (the
+//   cards moved since F that lie in a column of Q each lie on the card they were put on, which
+//   they build on, or at its bottom; each is available, as nothing home, under w or in the stock
+//   after J moves). F's cards that never moved by S are, in each column of F, a prefix of it,
+//   and they lie at the bottom of a column of S; so each column of F is offered cut to the
+//   longest run of its bottom cards that some column of S begins with, no shorter than what
+//   never moved (and longer only where two columns begin alike). The available cards and the
+//   piles are S's, as before. A line from S, taken after the path from F, gives each column of F
+//   a prefix within its cut, so the test's answer holds of S however S was reached from F.
+//   Measured against S's own columns: the cards put on a prefix since F build on it, so that
+//   S's columns offer the same lengths as F's cut ones but for those the chain continues (which
+//   are skipped, above), while the undecided columns hold fewer cards in the hopeful count
+//   below, and fewer choices are cut sooner. The drain anchors' tests (drain_anchors.hpp) take
+//   the complete search's start as F.
 // - Lengths a chain continues. A column's length l >= 1 need not be tried when the card at l - 1
 //   continues a chain below it, i.e. is of the same family as the card under it and one rank
 //   lower (l >= 2), or is the column's bottom card (l = 1; in Lady Palk only when it is a King):
@@ -224,6 +240,14 @@ class WasteDrainTest {
         family_tops_ = {};  // counted with or without the rises
     }
 
+    // The position the prefixes are counted from (the proof's "Frame"): one the search passed
+    // through on its way to every position this test is made on. Without one, each position's
+    // own columns.
+    void set_frame(const PackedState<T>& frame) {
+        framed_ = true;
+        for (int c = 0; c < T::kColumns; ++c) frame_[c] = frame.column(c);
+    }
+
     // True when `state` is proven lost (the rule above), by its waste cards from `base` up (its
     // *own* ones: an anchor's, see "Own cards"; 0, all of them, for a position alone).
     bool lost(const PackedState<T>& state, int base = 0) {
@@ -325,11 +349,17 @@ class WasteDrainTest {
     void load(const PackedState<T>& state) {
         family_tops_ = {};  // counted over other ranks, perhaps
         ranks_ = state.ranks();
-        columns_ = 0;
+        tableau_ = SuitCounts{};
         for (int c = 0; c < T::kColumns; ++c) {
             const auto& column = state.column(c);
-            sizes_[columns_] = column.size;
-            for (int i = 0; i < column.size; ++i) cards_[columns_][i] = column.cards[i];
+            for (int i = 0; i < column.size; ++i) count(tableau_, column.cards[i]);
+        }
+        columns_ = 0;
+        for (int c = 0; c < T::kColumns; ++c) {
+            const auto& column = framed_ ? frame_[c] : state.column(c);
+            const int size = framed_ ? unmoved(column, state) : column.size;
+            sizes_[columns_] = size;
+            for (int i = 0; i < size; ++i) cards_[columns_][i] = column.cards[i];
             ++columns_;
         }
         waste_size_ = state.waste_size();
@@ -346,6 +376,20 @@ class WasteDrainTest {
         for (int s = 0; s < kSuitCount; ++s) {
             for (int r = 1; r <= ranks_; ++r) suit_family_[s][r] = family(s, r);
         }
+    }
+
+    // The frame's column cut to the longest run of its bottom cards that a column of `state`
+    // begins with (the proof's "Frame").
+    static int unmoved(const typename PackedState<T>::Column& column, const PackedState<T>& state) {
+        int longest = 0;
+        for (int d = 0; d < T::kColumns; ++d) {
+            const auto& now = state.column(d);
+            const int most = std::min<int>(column.size, now.size);
+            int k = 0;
+            while (k < most && column.cards[k] == now.cards[k]) ++k;
+            longest = std::max(longest, k);
+        }
+        return longest;
     }
 
     enum class Search { Fit, NoFit, Capped };
@@ -406,10 +450,7 @@ class WasteDrainTest {
     // Whether the moment at which waste card p leaves, with j stock cards drawn, has a choice
     // of prefixes that fits, has none, or the search for one reached its cap.
     Search moment_search(int p, int j) {
-        for (auto& suit : available_) suit.fill(0);
-        for (int c = 0; c < columns_; ++c) {
-            for (int i = 0; i < sizes_[c]; ++i) count(available_, cards_[c][i]);
-        }
+        available_ = tableau_;
         for (int i = p + 1; i < waste_size_; ++i) count(available_, waste_[i]);
         for (int i = 0; i < j; ++i) count(available_, stock_[i]);
         for (int s = 0; s < kSuitCount; ++s) {
@@ -681,7 +722,10 @@ class WasteDrainTest {
     bool remember_tops_ = true;
     int drained_at_ = -1;
     int ranks_ = 0;
+    bool framed_ = false;
+    std::array<typename PackedState<T>::Column, T::kColumns> frame_{};  // set_frame()
     int columns_ = 0;
+    // The columns the prefixes are chosen from: the position's own, or the frame's cut
     std::array<int, T::kColumns> sizes_{};
     std::array<std::array<Card, kMaxColumnCards>, T::kColumns> cards_{};
     SuitCounts kept_{};     // prefix cards, the undecided columns' all counted
@@ -703,6 +747,7 @@ class WasteDrainTest {
     int stock_size_ = 0;
     std::array<Card, PackedState<T>::kMaxStock> stock_{};
     SuitCounts home_{};
+    SuitCounts tableau_{};  // the position's tableau cards
     SuitCounts available_{};
     SuitCounts reachable_{};     // H + a: the copies home now or available
     SuitCounts decided_kept_{};  // the decided prefixes' cards
