@@ -128,6 +128,7 @@ class DrainAnchors {
     void start(std::unique_ptr<WasteDrainTest<T>> test, const PackedState<T>& state) {
         anchors_.clear();
         start_ = std::make_unique<PackedState<T>>(state);
+        moments_.clear();
         anchors_.push_back({std::move(test), state.stock_left(), 0, 0});
         spent_ = 0;
     }
@@ -178,6 +179,7 @@ class DrainAnchors {
         budget.total = std::min(budget.total, allowed);
         auto test = std::make_unique<WasteDrainTest<T>>(budget);
         test->set_frame(*start_);
+        test->set_memo(&moments_);
         test->set_deadline(deadline);
         const bool own_lost = test->lost(state, inner_held);
         spent_ += test->spent();
@@ -222,8 +224,9 @@ class DrainAnchors {
         return earned > spent_ ? earned - spent_ : 0;
     }
 
-    std::unique_ptr<PackedState<T>> start_;  // the frame of every anchor's test
-    std::vector<Anchor> anchors_;            // from the start (outermost) to the innermost
+    std::unique_ptr<PackedState<T>> start_;     // the frame of every anchor's test
+    typename WasteDrainTest<T>::Memo moments_;  // their moments' answers
+    std::vector<Anchor> anchors_;               // from the start (outermost) to the innermost
     std::uint64_t spent_ = 0;  // the choices the anchors made inside the search evaluated
 };
 

@@ -146,17 +146,18 @@
 // completion's z is then in the range the bound allows, and the cost falls by at most one
 // for each slot a column offers, which a free column matches; so a cut choice has no completion
 // that fits (in Lady Palk the hopeful count lets a free column take any chain). Each search has a
-// cap; a capped one counts as a fit, so a cap only ever leaves a lost position open. The moments
-// are taken in passes, with a cap a moment four times the last's each time (from 16,000): a
-// moment decided (a fit, or none) stays decided, and only the capped ones of the moments the
-// order of play reaches are searched again. The losses come from moments whose search for a
-// choice is long, and a pass spends on them only what the easy moments left. A capped moment is
-// searched again from its start, so a first cap too small is paid twice: with 4,000, a sixth of
-// the choices of Emperor 563's position after 45 moves went to moments cut there (1,113 of
-// 21,236). From 16,000, bench/positions/frontier at 300,000 nodes gives the same answers in the
-// same nodes, position by position, in 349 s instead of 386 (Emperor's 42 in 220 s instead of
-// 261; Malmaison's 21 in 68 s instead of 65), and bench/positions/end-games and 93 won positions
-// with a waste (Malmaison 554's line, Emperor seeds 1-40's) their nodes, in the same time.
+// cap; a capped one counts as a fit, so a cap only ever leaves a lost position open. The tests made
+// inside one search (the drain anchors') share their moments' answers (drain_moments.hpp). The
+// moments are taken in passes, with a cap a moment four times the last's each time (from 16,000): a
+// moment decided (a fit, or none) stays decided, and only the capped ones of the moments the order
+// of play reaches are searched again. The losses come from moments whose search for a choice is
+// long, and a pass spends on them only what the easy moments left. A capped moment is searched
+// again from its start, so a first cap too small is paid twice: with 4,000, a sixth of the choices
+// of Emperor 563's position after 45 moves went to moments cut there (1,113 of 21,236). From
+// 16,000, bench/positions/frontier at 300,000 nodes gives the same answers in the same nodes,
+// position by position, in 349 s instead of 386 (Emperor's 42 in 220 s instead of 261; Malmaison's
+// 21 in 68 s instead of 65), and bench/positions/end-games and 93 won positions with a waste
+// (Malmaison 554's line, Emperor seeds 1-40's) their nodes, in the same time.
 // Skipping the lengths a chain continues leaves a column as many lengths as it has breaks, plus
 // one, instead of one more than its cards. The 76 positions of bench/positions/frontier, each
 // tested alone at the default budget: 38 called lost and 1 stopped at the total cap, in 12.4
@@ -191,6 +192,7 @@
 #include "core/position.hpp"
 #include "solver/packed_state.hpp"
 #include "solver/search/chain_family.hpp"
+#include "solver/search/drain_moments.hpp"
 
 namespace patience {
 
@@ -247,6 +249,11 @@ class WasteDrainTest {
         framed_ = true;
         for (int c = 0; c < T::kColumns; ++c) frame_[c] = frame.column(c);
     }
+
+    // Moments' answers shared with the other tests of a search (drain_moments.hpp), all framed
+    // alike and with the same switches; null: none.
+    using Memo = DrainMoments<T::kColumns>;
+    void set_memo(Memo* memo) { memo_ = memo; }
 
     // True when `state` is proven lost (the rule above), by its waste cards from `base` up (its
     // *own* ones: an anchor's, see "Own cards"; 0, all of them, for a position alone).
@@ -320,6 +327,16 @@ class WasteDrainTest {
         return drained_after(remaining, drawn) == kLost;
     }
 
+    // One moment of the position of the last lost(), searched alone within the budget's cap a
+    // moment (through the memo where there is one), for tests: 1 where the moment at which waste
+    // card p leaves with j stock cards drawn has a choice that fits, 0 where it has none, -1 where
+    // the search met its cap.
+    int moment_fits(int p, int j) {
+        moment_cap_ = budget_.per_moment;
+        const Search search = remembered_search(p, j);
+        return search == Search::Fit ? 1 : search == Search::NoFit ? 0 : -1;
+    }
+
     // The waste card (0: the bottom one) whose moment no J fits, when the last lost() was true;
     // else -1. For a player: the card the waste cannot drain down to.
     int drained_at() const { return drained_at_; }
@@ -359,6 +376,7 @@ class WasteDrainTest {
             const auto& column = framed_ ? frame_[c] : state.column(c);
             const int size = framed_ ? unmoved(column, state) : column.size;
             sizes_[columns_] = size;
+            cuts_[columns_] = static_cast<std::uint8_t>(size);
             for (int i = 0; i < size; ++i) cards_[columns_][i] = column.cards[i];
             ++columns_;
         }
@@ -428,7 +446,7 @@ class WasteDrainTest {
                             capped_ = true;
                             return -1;
                         }
-                        known = moment_search(p, j);
+                        known = remembered_search(p, j);
                         if (known == Search::Capped) {
                             capped_moment = true;
                             capped_at_[at] = cap;
@@ -447,15 +465,51 @@ class WasteDrainTest {
         }
     }
 
-    // Whether the moment at which waste card p leaves, with j stock cards drawn, has a choice
-    // of prefixes that fits, has none, or the search for one reached its cap.
-    Search moment_search(int p, int j) {
+    // The available copies of each card at the moment waste card p leaves with j stock cards
+    // drawn, and those home or available.
+    void count_moment(int p, int j) {
         available_ = tableau_;
         for (int i = p + 1; i < waste_size_; ++i) count(available_, waste_[i]);
         for (int i = 0; i < j; ++i) count(available_, stock_[i]);
         for (int s = 0; s < kSuitCount; ++s) {
             for (int r = 1; r <= ranks_; ++r) reachable_[s][r] = home_[s][r] + available_[s][r];
         }
+    }
+
+    // moment_search(), answered from the memo where it knows the moment (drain_moments.hpp), and
+    // remembered there.
+    Search remembered_search(int p, int j) {
+        if (memo_ == nullptr || !framed_) return moment_search(p, j);
+        count_moment(p, j);
+        typename Memo::Counts counts;
+        for (int s = 0; s < kSuitCount; ++s) {
+            for (int r = 1; r <= ranks_; ++r) {
+                const int at = Card(r, static_cast<Suit>(s)).index();
+                counts.home[at] = static_cast<std::uint8_t>(home_[s][r]);
+                counts.reachable[at] = static_cast<std::uint8_t>(reachable_[s][r]);
+            }
+        }
+        typename Memo::Answer answer;
+        if (memo_->known(counts, cuts_, moment_cap_, answer)) return from_memo(answer);
+        const Search search = moment_search(p, j);
+        memo_->remember(counts, cuts_, to_memo(search), moment_cap_);
+        return search;
+    }
+    static Search from_memo(typename Memo::Answer a) {
+        return a == Memo::Answer::Fits    ? Search::Fit
+               : a == Memo::Answer::NoFit ? Search::NoFit
+                                          : Search::Capped;
+    }
+    static typename Memo::Answer to_memo(Search s) {
+        return s == Search::Fit     ? Memo::Answer::Fits
+               : s == Search::NoFit ? Memo::Answer::NoFit
+                                    : Memo::Answer::Capped;
+    }
+
+    // Whether the moment at which waste card p leaves, with j stock cards drawn, has a choice
+    // of prefixes that fits, has none, or the search for one reached its cap.
+    Search moment_search(int p, int j) {
+        count_moment(p, j);
         // Every column undecided: all tableau cards kept (for the low bound), none decided.
         kept_ = SuitCounts{};
         for (int c = 0; c < columns_; ++c) {
@@ -722,6 +776,8 @@ class WasteDrainTest {
     bool remember_tops_ = true;
     int drained_at_ = -1;
     int ranks_ = 0;
+    Memo* memo_ = nullptr;
+    typename Memo::Cuts cuts_{};  // sizes_, as the memo keeps them
     bool framed_ = false;
     std::array<typename PackedState<T>::Column, T::kColumns> frame_{};  // set_frame()
     int columns_ = 0;
