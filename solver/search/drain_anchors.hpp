@@ -53,7 +53,10 @@
 // 50), and no moment of its anchors had no fit; with the choice search skipping the lengths a chain
 // continues (waste_drain.hpp), still 22.5 s against 2.3, while move 22 above is lost in 36,046
 // nodes and 1.1 s at 1,000 a node. So anchors are made only below a start that has a waste (a game
-// in progress, as the frontier positions are); a deal's search is unchanged.
+// in progress, as the frontier positions are); a deal's search is unchanged. Measured again with
+// the frame and the shared moments (below), at a million nodes with anchors made from the deal:
+// Emperor 563, 480 and 132 5.2, 5.8 and 2.5 s instead of 3.1, 5.5 and 3.5, Malmaison 23 113 s
+// instead of 8.9, all `unknown` as without them.
 //
 // Frame. Every anchor's test counts its prefixes from the start (waste_drain.hpp, "Frame"): the
 // start's columns, each cut to what has not moved from it, rather than the anchor's own columns.

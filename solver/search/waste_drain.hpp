@@ -357,8 +357,9 @@ class WasteDrainTest {
     static constexpr int kMaxColumnCards = PackedState<T>::kMaxColumnCards;
     // A Lady Palk chain topped below the King that finds no slot: no space can take it.
     static constexpr int kNoRoom = 1 << 12;
-    using SuitCounts = std::array<std::array<int, kMaxRanks + 2>, kSuitCount>;
-    using FamilyCounts = std::array<std::array<int, kMaxRanks + 2>, kFamilies>;
+    using RankCounts = std::array<int, kMaxRanks + 2>;  // by rank, 0 to the King and one past
+    using SuitCounts = std::array<RankCounts, kSuitCount>;
+    using FamilyCounts = std::array<RankCounts, kFamilies>;
 
     static int family(Card card) { return ChainFamilies<T>::of(card); }
     static int family(int suit, int rank) { return family(Card(rank, static_cast<Suit>(suit))); }
@@ -598,7 +599,7 @@ class WasteDrainTest {
     bool hopeful(bool exact) {
         int cost = 0;
         const bool rising = kept_bounds_ && kFamilyHoldsItsSuits;
-        std::array<int, kMaxRanks + 2> rise;
+        RankCounts rise;
         const bool king_spaces = exact && T::kKingSpaces;
         for (int i = 0; i < kFamilies; ++i) {
             const int f = (first_family_ + i) % kFamilies;
@@ -626,11 +627,11 @@ class WasteDrainTest {
     static constexpr bool kRemembersTops = kFamilies == kSuitCount;
     // `rise`: the family's rises where they bound it, else null (the same for every call until
     // use_kept_bounds() forgets the counts).
-    int family_tops(int f, bool king_spaces, int most, const std::array<int, kMaxRanks + 2>* rise) {
+    int family_tops(int f, bool king_spaces, int most, const RankCounts* rise) {
         if (!kRemembersTops || !remember_tops_) {
             return unslotted_tops(low_[f], high_[f], slots_[f], king_spaces, most, rise);
         }
-        static constexpr std::array<int, kMaxRanks + 2> kNoRise{};
+        static constexpr RankCounts kNoRise{};
         const auto& rises = rise != nullptr ? *rise : kNoRise;
         FamilyTops& known = family_tops_[f];
         const bool same = known.valid && known.king_spaces == king_spaces && known.low == low_[f] &&
@@ -658,7 +659,7 @@ class WasteDrainTest {
     static constexpr bool kFamilyHoldsItsSuits = kFamilies == kSuitCount || kFamilies == 1;
     // Family f's rises, computed for it alone: hopeful() stops at the first family over the
     // free columns, and the others' are then not needed.
-    void rises(int f, std::array<int, kMaxRanks + 2>& rise) const {
+    void rises(int f, RankCounts& rise) const {
         rise.fill(0);
         for (int s = 0; s < kSuitCount; ++s) {
             if (kFamilies != 1 && s != f) continue;  // a suit a family, or one family of all
@@ -712,10 +713,8 @@ class WasteDrainTest {
     // min over z in [low, high] of the chain tops that find no slot (see the proof); with
     // `king_spaces`, a top below the King that finds none costs kNoRoom. A count over `most` is
     // returned as soon as every partial sum passes it (they only grow, rank by rank down).
-    int unslotted_tops(const std::array<int, kMaxRanks + 2>& low,
-                       const std::array<int, kMaxRanks + 2>& high,
-                       const std::array<int, kMaxRanks + 2>& slots, bool king_spaces, int most,
-                       const std::array<int, kMaxRanks + 2>* rise) const {
+    int unslotted_tops(const RankCounts& low, const RankCounts& high, const RankCounts& slots,
+                       bool king_spaces, int most, const RankCounts* rise) const {
         constexpr int kInf = 1 << 28;
         // Two rows, swapped rank by rank: a row is read only within its rank's z range, so
         // neither is cleared or copied (a copy here, made by memmove, was 29% of the test's time
@@ -789,7 +788,7 @@ class WasteDrainTest {
     FamilyCounts high_{};   // by family and rank: available cards in no decided prefix
     FamilyCounts slots_{};  // the decided columns' prefix tops' slots
     struct FamilyTops {     // family_tops(): a family's last count and what it came from
-        std::array<int, kMaxRanks + 2> low{}, high{}, slots{}, rise{};
+        RankCounts low{}, high{}, slots{}, rise{};
         bool king_spaces = false;
         bool exact = false;  // else a low bound, cut short
         bool valid = false;
@@ -809,7 +808,7 @@ class WasteDrainTest {
     SuitCounts decided_kept_{};  // the decided prefixes' cards
     SuitCounts home_cap_{};      // refresh_home_caps()
     SuitCounts held_low_{};      // refresh_low(): each suit's part of low_
-    std::array<std::array<int, kMaxRanks + 2>, kSuitCount> suit_family_{};
+    SuitCounts suit_family_{};   // each card's family, by suit and rank
 };
 
 // The test on a plain position (a valid one: validation first), for tests and tools.
