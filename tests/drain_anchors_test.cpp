@@ -89,14 +89,8 @@ TEST(DrainAnchors, EveryPositionTheAnchorsCallLostIsNotWonForTheReference_Reduce
                     anchors.start(std::move(start), PackedState<T>(p));
                     int held = static_cast<int>(p.waste.size());  // since the innermost anchor
                     for (std::size_t step = 1; step <= 40; ++step) {
-                        std::vector<Move> moves = legal_moves(p);
-                        if (moves.empty()) return;
                         // Draws half the time where there is one: the waste must grow.
-                        Move move = moves[rng() % moves.size()];
-                        for (const Move& m : moves) {
-                            if (m.kind == MoveKind::Draw && rng() % 2 == 0) move = m;
-                        }
-                        apply_move(p, move);
+                        if (!testing::play_drawing_move(p, rng)) return;
                         held = std::min(held, static_cast<int>(p.waste.size()));
                         const PackedState<T> state(p);
                         bool lost = anchors.lost(held, state.stock_left(), kNoRate);

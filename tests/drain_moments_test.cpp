@@ -72,14 +72,7 @@ TEST(DrainMoments, SharedAnswersChangeNoTestsAnswer) {
         std::vector<Position> positions;
         for (int line = 0; line < 4; ++line) {
             Position p = start;
-            for (int step = 0; step < 24; ++step) {
-                const std::vector<Move> moves = legal_moves(p);
-                if (moves.empty()) break;
-                Move move = moves[rng() % moves.size()];
-                for (const Move& m : moves) {
-                    if (m.kind == MoveKind::Draw && rng() % 2 == 0) move = m;
-                }
-                apply_move(p, move);
+            for (int step = 0; step < 24 && testing::play_drawing_move(p, rng); ++step) {
                 if (!p.waste.empty()) positions.push_back(p);
             }
         }

@@ -174,6 +174,17 @@ Position backed_up_playout(const Position& start, unsigned back, std::mt19937& r
     return line[line.size() - 1 - std::min<std::size_t>(line.size() - 1, rng() % back)];
 }
 
+bool play_drawing_move(Position& p, std::mt19937& rng) {
+    const std::vector<Move> moves = legal_moves(p);
+    if (moves.empty()) return false;
+    Move move = moves[rng() % moves.size()];
+    for (const Move& m : moves) {
+        if (m.kind == MoveKind::Draw && rng() % 2 == 0) move = m;
+    }
+    apply_move(p, move);
+    return true;
+}
+
 Position source_position(std::string_view relative) {
     return load_position(std::string(PATIENCE_SOURCE_DIR) + "/" + std::string(relative));
 }

@@ -46,4 +46,8 @@ std::vector<Position> greedy_playout(const Position& start, int max_moves, std::
 // from `rng`, and never past its start): where one-pass games have just died.
 Position backed_up_playout(const Position& start, unsigned back, std::mt19937& rng);
 
+// Plays a random legal move on `p`, a draw half the time where there is one (so that the waste
+// grows); false where no move is left.
+bool play_drawing_move(Position& p, std::mt19937& rng);
+
 }  // namespace patience::testing

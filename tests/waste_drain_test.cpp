@@ -341,13 +341,7 @@ TEST(WasteDrain, FramedByAnEarlierPositionNoWonPositionIsCalledLost_ReducedDecks
                 Position d = f;
                 const int steps = 4 + static_cast<int>(rng() % 24);
                 for (int step = 0; step < steps; ++step) {
-                    const std::vector<Move> moves = legal_moves(d);
-                    if (moves.empty()) break;
-                    Move move = moves[rng() % moves.size()];
-                    for (const Move& m : moves) {
-                        if (m.kind == MoveKind::Draw && rng() % 2 == 0) move = m;
-                    }
-                    apply_move(d, move);
+                    if (!testing::play_drawing_move(d, rng)) break;
                 }
                 if (d.waste.empty()) continue;
                 dispatch_variant(d.variant, [&](auto traits) {
