@@ -8,7 +8,6 @@
 #include <random>
 #include <vector>
 
-#include "core/deal.hpp"
 #include "core/position_io.hpp"
 #include "core/rules.hpp"
 #include "solver/search/drain_moments.hpp"
@@ -59,7 +58,7 @@ TEST(DrainMoments, TheCutsDecideWhichMomentsAnAnswerSpeaksFor) {
 // Tests framed by a common start and sharing one memo give the answers of tests that search
 // every moment: the verdict, the waste card, and each moment's answer (the top waste cards', with
 // every count of stock cards drawn), wherever the search alone met no cap. The positions are
-// those of a few random lines of play from each start (reduced decks, and full-rank playouts),
+// those of a few random lines of play from each start (random positions on reduced decks),
 // taken in a shuffled order, so that the memo meets the cuts of one line after those of another
 // and smaller cuts before larger ones. The memo must answer a share of the moments, with a fit
 // and with none.
@@ -117,9 +116,6 @@ TEST(DrainMoments, SharedAnswersChangeNoTestsAnswer) {
             for (int n = 0; n < 3; ++n) {
                 lines(testing::random_position(rules.id, ranks, rng), rules.name);
             }
-        }
-        for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-            lines(testing::backed_up_playout(deal_position(rules.id, seed), 40, rng), rules.name);
         }
     }
     std::cout << compared << " positions compared (" << lost << " lost); the memo answered "
