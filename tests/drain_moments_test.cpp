@@ -33,14 +33,14 @@ TEST(DrainMoments, TheCutsDecideWhichMomentsAnAnswerSpeaksFor) {
     Memo memo;
     const Memo::Counts counts = counts_with(1, 3);
     memo.remember(counts, {4, 2, 5}, Memo::Answer::NoFit, 1000);
-    memo.remember(counts, {1, 1, 1}, Memo::Answer::Fits, 1000);
+    memo.remember(counts, {1, 1, 1}, Memo::Answer::Fit, 1000);
     Memo::Answer answer{};
     ASSERT_TRUE(memo.known(counts, {4, 2, 5}, 1000, answer));
     EXPECT_EQ(answer, Memo::Answer::NoFit);
     ASSERT_TRUE(memo.known(counts, {3, 0, 5}, 1000, answer));
     EXPECT_EQ(answer, Memo::Answer::NoFit);
     ASSERT_TRUE(memo.known(counts, {5, 2, 5}, 1000, answer));  // >= {1, 1, 1}, not <= {4, 2, 5}
-    EXPECT_EQ(answer, Memo::Answer::Fits);
+    EXPECT_EQ(answer, Memo::Answer::Fit);
     EXPECT_FALSE(memo.known(counts, {0, 3, 0}, 1000, answer));             // neither
     EXPECT_FALSE(memo.known(counts_with(2, 3), {3, 0, 5}, 1000, answer));  // other counts
     EXPECT_FALSE(memo.known(counts_with(1, 4), {3, 0, 5}, 1000, answer));

@@ -61,7 +61,7 @@ class DrainMoments {
         bool operator==(const Counts&) const = default;
     };
     using Cuts = std::array<std::uint8_t, Columns>;
-    enum class Answer : std::uint8_t { Fits, NoFit, Capped };
+    enum class Answer : std::uint8_t { Fit, NoFit, Capped };  // the test's Search
 
     // At most this many different counts are kept (about 200 bytes each with a moment or two:
     // some 13 MB); past it the memo starts empty again (it only saves work: every answer is the
@@ -69,7 +69,7 @@ class DrainMoments {
     static constexpr std::size_t kMaxCounts = std::size_t{1} << 16;
 
     // What is known of the moment with `counts` and `cuts` at a pass whose cap a moment is `cap`:
-    // Fits or NoFit where a remembered moment decides it, else Capped where the same moment was
+    // Fit or NoFit where a remembered moment decides it, else Capped where the same moment was
     // cut at a cap no smaller, else nothing (returned false).
     bool known(const Counts& counts, const Cuts& cuts, std::uint64_t cap, Answer& answer) {
         const auto it = moments_.find(counts);

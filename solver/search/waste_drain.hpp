@@ -333,7 +333,7 @@ class WasteDrainTest {
     // the search met its cap.
     int moment_fits(int p, int j) {
         moment_cap_ = budget_.per_moment;
-        const Search search = remembered_search(p, j);
+        const Search search = moment_search(p, j);
         return search == Search::Fit ? 1 : search == Search::NoFit ? 0 : -1;
     }
 
@@ -377,7 +377,6 @@ class WasteDrainTest {
             const auto& column = framed_ ? frame_[c] : state.column(c);
             const int size = framed_ ? unmoved(column, state) : column.size;
             sizes_[columns_] = size;
-            cuts_[columns_] = static_cast<std::uint8_t>(size);
             for (int i = 0; i < size; ++i) cards_[columns_][i] = column.cards[i];
             ++columns_;
         }
@@ -411,7 +410,7 @@ class WasteDrainTest {
         return longest;
     }
 
-    enum class Search { Fit, NoFit, Capped };
+    using Search = typename Memo::Answer;
     static constexpr int kLost = -1;
     static constexpr int kUntested = -2;
     std::size_t index(int remaining, int fewest) const {
@@ -447,7 +446,7 @@ class WasteDrainTest {
                             capped_ = true;
                             return -1;
                         }
-                        known = remembered_search(p, j);
+                        known = moment_search(p, j);
                         if (known == Search::Capped) {
                             capped_moment = true;
                             capped_at_[at] = cap;
@@ -477,11 +476,12 @@ class WasteDrainTest {
         }
     }
 
-    // moment_search(), answered from the memo where it knows the moment (drain_moments.hpp), and
-    // remembered there.
-    Search remembered_search(int p, int j) {
-        if (memo_ == nullptr || !framed_) return moment_search(p, j);
+    // Whether the moment at which waste card p leaves, with j stock cards drawn, has a choice
+    // of prefixes that fits, has none, or the search for one reached its cap: answered from the
+    // memo where it knows the moment (drain_moments.hpp), else searched, and remembered there.
+    Search moment_search(int p, int j) {
         count_moment(p, j);
+        if (memo_ == nullptr || !framed_) return search_choices();
         typename Memo::Counts counts;
         for (int s = 0; s < kSuitCount; ++s) {
             for (int r = 1; r <= ranks_; ++r) {
@@ -490,27 +490,17 @@ class WasteDrainTest {
                 counts.reachable[at] = static_cast<std::uint8_t>(reachable_[s][r]);
             }
         }
-        typename Memo::Answer answer;
-        if (memo_->known(counts, cuts_, moment_cap_, answer)) return from_memo(answer);
-        const Search search = moment_search(p, j);
-        memo_->remember(counts, cuts_, to_memo(search), moment_cap_);
-        return search;
-    }
-    static Search from_memo(typename Memo::Answer a) {
-        return a == Memo::Answer::Fits    ? Search::Fit
-               : a == Memo::Answer::NoFit ? Search::NoFit
-                                          : Search::Capped;
-    }
-    static typename Memo::Answer to_memo(Search s) {
-        return s == Search::Fit     ? Memo::Answer::Fits
-               : s == Search::NoFit ? Memo::Answer::NoFit
-                                    : Memo::Answer::Capped;
+        typename Memo::Cuts cuts{};
+        for (int c = 0; c < columns_; ++c) cuts[c] = static_cast<std::uint8_t>(sizes_[c]);
+        Search answer;
+        if (memo_->known(counts, cuts, moment_cap_, answer)) return answer;
+        answer = search_choices();
+        memo_->remember(counts, cuts, answer, moment_cap_);
+        return answer;
     }
 
-    // Whether the moment at which waste card p leaves, with j stock cards drawn, has a choice
-    // of prefixes that fits, has none, or the search for one reached its cap.
-    Search moment_search(int p, int j) {
-        count_moment(p, j);
+    // The search for a choice at the moment count_moment() counted last.
+    Search search_choices() {
         // Every column undecided: all tableau cards kept (for the low bound), none decided.
         kept_ = SuitCounts{};
         for (int c = 0; c < columns_; ++c) {
@@ -776,7 +766,6 @@ class WasteDrainTest {
     int drained_at_ = -1;
     int ranks_ = 0;
     Memo* memo_ = nullptr;
-    typename Memo::Cuts cuts_{};  // sizes_, as the memo keeps them
     bool framed_ = false;
     std::array<typename PackedState<T>::Column, T::kColumns> frame_{};  // set_frame()
     int columns_ = 0;
