@@ -141,6 +141,62 @@ TEST(WasteDrain, RememberedCountsChangeNoChoice) {
     EXPECT_GE(open, 10);
 }
 
+// The families' counts taken greedily (waste_drain.hpp, greedy_tops()) instead of by the table
+// change no choice: every variant's test answers alike with and without, in the same number of
+// choices, on random positions and playouts of reduced decks and on full-rank frontier positions.
+// A greedy count that were ever less than the least (a z the ranges or rises forbid) would cut
+// choices that fit; one that were more would keep choices the table cuts: either changes the
+// choices evaluated.
+TEST(WasteDrain, GreedyCountsChangeNoChoice) {
+    std::mt19937 rng(47);
+    std::vector<Position> positions;
+    for (const char* name : {"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json",
+                             "emperor-563-s42-m27.json", "emperor-modern-590-s24-m83.json"}) {
+        positions.push_back(frontier(name));
+    }
+    for (const auto& rules : all_variants()) {
+        if (rules.id == VariantId::DoubleDot) continue;
+        for (int ranks : {5, 7, 9}) {
+            for (int n = 0; n < 12; ++n) {
+                positions.push_back(testing::random_position(rules.id, ranks, rng));
+            }
+            for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+                positions.push_back(
+                    testing::backed_up_playout(deal_position(rules.id, seed, ranks), 20, rng));
+            }
+        }
+    }
+    const WasteDrainBudget budget{.per_moment = 20000, .total = 300000, .carried = 600000};
+    int lost = 0, open = 0;
+    std::uint64_t evaluations = 0;
+    for (const Position& p : positions) {
+        if (p.waste.empty()) continue;
+        dispatch_variant(p.variant, [&](auto traits) {
+            using T = decltype(traits);
+            const PackedState<T> state(p);
+            WasteDrainTest<T> with(budget), without(budget);
+            without.use_greedy_tops(false);
+            const bool lost_with = with.lost(state);
+            EXPECT_EQ(lost_with, without.lost(state)) << position_to_json(p);
+            EXPECT_EQ(with.drained_at(), without.drained_at());
+            EXPECT_EQ(with.evaluations(), without.evaluations()) << position_to_json(p);
+            evaluations += with.evaluations();
+            (lost_with ? lost : open) += 1;
+            if (lost_with) return 0;
+            const int stock = static_cast<int>(p.stock.size());
+            const int waste = static_cast<int>(p.waste.size());
+            for (int fewest = 1; fewest <= stock; fewest += 1 + stock / 5) {
+                EXPECT_EQ(with.drained_after(waste, fewest), without.drained_after(waste, fewest));
+                EXPECT_EQ(with.evaluations(), without.evaluations());
+            }
+            return 0;
+        });
+    }
+    std::cout << lost << " lost, " << open << " open, " << evaluations << " choices\n";
+    EXPECT_GE(lost, 10);
+    EXPECT_GE(open, 50);
+}
+
 // Malmaison with nine ranks, two stock cards (8H, then 9C) and 62 in the waste, from the
 // reduced-deck sweep below: the moment the 56th waste card from the bottom (5S) leaves fits only
 // with the 8H drawn, and the moment of the 37th (7S), later in any line, only with no stock card
