@@ -521,6 +521,7 @@ class WasteDrainTest {
             for (int r = 1; r <= ranks_; ++r) high_[suit_family_[s][r]][r] += available_[s][r];
         }
         slots_ = FamilyCounts{};
+        family_tops_ = {};  // every count new
         free_ = columns_;
         moment_evaluations_ = 0;
         return choose(0);
@@ -551,10 +552,16 @@ class WasteDrainTest {
             }
             if (chain_continued(cards, l)) continue;  // l - 1 fits if l does (see the proof)
             const bool slot = l > 0 && cards[l - 1].rank() > 1;
-            if (slot) ++slots_[family(cards[l - 1])][cards[l - 1].rank() - 1];
+            if (slot) {
+                ++slots_[family(cards[l - 1])][cards[l - 1].rank() - 1];
+                changed(family(cards[l - 1]));
+            }
             if (l == 0) ++free_;
             const Search below = choose(decided + 1);
-            if (slot) --slots_[family(cards[l - 1])][cards[l - 1].rank() - 1];
+            if (slot) {
+                --slots_[family(cards[l - 1])][cards[l - 1].rank() - 1];
+                changed(family(cards[l - 1]));
+            }
             if (below != Search::NoFit) {
                 restore(decided, l);
                 return below;
@@ -595,12 +602,10 @@ class WasteDrainTest {
     bool hopeful(bool exact) {
         int cost = 0;
         const bool rising = kept_bounds_ && kFamilyHoldsItsSuits;
-        RankCounts rise;
         const bool king_spaces = exact && T::kKingSpaces;
         for (int i = 0; i < kFamilies; ++i) {
             const int f = (first_family_ + i) % kFamilies;
-            if (rising) rises(f, rise);
-            cost += family_tops(f, king_spaces, free_ - cost, rising ? &rise : nullptr);
+            cost += family_tops(f, king_spaces, free_ - cost, rising);
             if (cost > free_) {
                 first_family_ = f;
                 return false;
@@ -609,41 +614,42 @@ class WasteDrainTest {
         return true;
     }
 
-    // unslotted_tops() of family f, remembered with what it was computed from: the count is a
-    // function of the family's low_, high_, slots_ and rises and of the King spaces' flag alone.
-    // Where the families are the suits (Malmaison), a column decided changes the counts of its
+    // unslotted_tops() of family f, remembered until what it is computed from changes: the count
+    // is a function of the family's low_, high_, slots_ and rises (of its suits' reachable_,
+    // decided_kept_ and kept_) and of the King spaces' flag alone. Where the families are the
+    // suits (Malmaison, whose spaces take any card), a column decided changes the counts of its
     // cards' suits only, so that most families' counts come back unchanged from one choice to the
-    // next. A count cut short at `most` is a low bound (the partial sums only grow): it answers
-    // again only where it still exceeds the `most` asked now. So the answer is unslotted_tops()'s
-    // with `most`, or one that exceeds `most` where that one does: hopeful() decides alike, in the
-    // same choices. The 19 Malmaison positions of bench/positions/frontier, each tested alone:
-    // 14.9 s without it, 10.1 with it. Emperor's two families alternate along a suit, so that a
+    // next; every change marks its family (changed()), and a new moment all of them. A count cut
+    // short at `most` is a low bound (the partial sums only grow): it answers again only where it
+    // still exceeds the `most` asked now. So the answer is unslotted_tops()'s with `most`, or one
+    // that exceeds `most` where that one does: hopeful() decides alike, in the same choices. The
+    // 19 Malmaison positions of bench/positions/frontier, each tested alone: 14.9 s without it,
+    // 10.1 with it (with the counts compared, before the greedy count; with the greedy count and
+    // the marks, Malmaison 23's line after 17 moves in 40 s against 49 with the counts compared
+    // and 54 without either). Emperor's two families alternate along a suit, so that a
     // column's cards touch both: there the comparison cost more than it saved (49 positions of
     // seed 563's search, 3.5 s against 4.3), and Diplomat and Lady Palk have a single family.
     static constexpr bool kRemembersTops = kFamilies == kSuitCount;
-    // `rise`: the family's rises where they bound it, else null (the same for every call until
+    static_assert(!kRemembersTops || !T::kKingSpaces, "the marks leave out the King spaces' flag");
+    // `rising`: whether the family's rises bound it (the same for every call until
     // use_kept_bounds() forgets the counts).
-    int family_tops(int f, bool king_spaces, int most, const RankCounts* rise) {
-        if (!kRemembersTops || !remember_tops_) {
-            return unslotted_tops(low_[f], high_[f], slots_[f], king_spaces, most, rise);
-        }
-        static constexpr RankCounts kNoRise{};
-        const auto& rises = rise != nullptr ? *rise : kNoRise;
+    int family_tops(int f, bool king_spaces, int most, bool rising) {
         FamilyTops& known = family_tops_[f];
-        const bool same = known.valid && known.king_spaces == king_spaces && known.low == low_[f] &&
-                          known.high == high_[f] && known.slots == slots_[f] && known.rise == rises;
-        if (same && (known.exact || known.count > most)) return known.count;
-        known.count = unslotted_tops(low_[f], high_[f], slots_[f], king_spaces, most, rise);
-        known.exact = known.count <= most;  // only a count over `most` can have been cut short
-        if (!same) {
-            known.valid = true;
-            known.king_spaces = king_spaces;
-            known.low = low_[f];
-            known.high = high_[f];
-            known.slots = slots_[f];
-            known.rise = rises;
+        if (kRemembersTops && remember_tops_ && known.valid &&
+            (known.exact || known.count > most)) {
+            return known.count;
         }
-        return known.count;
+        RankCounts rise;
+        if (rising) rises(f, rise);
+        const int count = unslotted_tops(low_[f], high_[f], slots_[f], king_spaces, most,
+                                         rising ? &rise : nullptr);
+        known = {count <= most, true, count};  // only a count over `most` can have been cut short
+        return count;
+    }
+
+    // Family f's counts have changed since its count was remembered.
+    void changed(int f) {
+        if constexpr (kRemembersTops) family_tops_[f].valid = false;
     }
 
     // Where a family's cards of every rank are of all its suits (Malmaison, a suit a family;
@@ -671,6 +677,7 @@ class WasteDrainTest {
         const int s = static_cast<int>(card.suit());
         const int r = card.rank();
         kept_[s][r] += by;
+        changed(s);  // the rises read kept_ (where the counts are remembered, a family a suit)
         refresh_low(s, r);
     }
 
@@ -680,7 +687,9 @@ class WasteDrainTest {
     void decide(Card card, int by) {
         const int s = static_cast<int>(card.suit());
         high_[suit_family_[s][card.rank()]][card.rank()] -= by;
+        changed(suit_family_[s][card.rank()]);
         decided_kept_[s][card.rank()] += by;
+        changed(s);
         if (kept_bounds_) refresh_home_caps(s, card.rank());
     }
 
@@ -702,6 +711,7 @@ class WasteDrainTest {
     // The low bound of the held copies of (s, r) (see the proof's "Kept cards"), and low_ with it.
     void refresh_low(int s, int r) {
         const int low = std::max(0, reachable_[s][r] - kept_[s][r] - home_cap_[s][r]);
+        if (low != held_low_[s][r]) changed(suit_family_[s][r]);
         low_[suit_family_[s][r]][r] += low - held_low_[s][r];
         held_low_[s][r] = low;
     }
@@ -824,15 +834,13 @@ class WasteDrainTest {
     // The columns the prefixes are chosen from: the position's own, or the frame's cut
     std::array<int, T::kColumns> sizes_{};
     std::array<std::array<Card, kMaxColumnCards>, T::kColumns> cards_{};
-    SuitCounts kept_{};     // prefix cards, the undecided columns' all counted
-    FamilyCounts low_{};    // by family and rank: held cards that no kept card covers
-    FamilyCounts high_{};   // by family and rank: available cards in no decided prefix
-    FamilyCounts slots_{};  // the decided columns' prefix tops' slots
-    struct FamilyTops {     // family_tops(): a family's last count and what it came from
-        RankCounts low{}, high{}, slots{}, rise{};
-        bool king_spaces = false;
+    SuitCounts kept_{};      // prefix cards, the undecided columns' all counted
+    FamilyCounts low_{};     // by family and rank: held cards that no kept card covers
+    FamilyCounts high_{};    // by family and rank: available cards in no decided prefix
+    FamilyCounts slots_{};   // the decided columns' prefix tops' slots
+    struct FamilyTops {      // family_tops(): a family's last count
         bool exact = false;  // else a low bound, cut short
-        bool valid = false;
+        bool valid = false;  // none of its counts has changed since
         int count = 0;
     };
     std::array<FamilyTops, kFamilies> family_tops_{};
