@@ -687,9 +687,8 @@ class WasteDrainTest {
     void decide(Card card, int by) {
         const int s = static_cast<int>(card.suit());
         high_[suit_family_[s][card.rank()]][card.rank()] -= by;
-        changed(suit_family_[s][card.rank()]);
         decided_kept_[s][card.rank()] += by;
-        changed(s);
+        changed(s);  // high_ and the rises (where the counts are remembered, a family a suit)
         if (kept_bounds_) refresh_home_caps(s, card.rank());
     }
 
@@ -779,15 +778,16 @@ class WasteDrainTest {
     // slots, and x - g' - slots = c + (x - z_low) with x >= z_low. Else c = 0 and g(r) is the
     // least of z_high (x is no more), g' + slots (the bound above is the claim's) and g' +
     // rise(r): then x <= y + rise(r), so x - g(r) <= y - g', which the cost holds for y > g', and
-    // for y <= g' x <= g(r). With King spaces (Lady Palk) the tops weigh more below the King, and
-    // paying one at a higher rank may save kNoRoom lower down: the table decides there. The
-    // table had been four fifths of the test's time on Malmaison positions; with the greedy count,
-    // Malmaison 23's line after 17 moves (bench/frontier-lines) is lost in the same 1,641 nodes
-    // in 49 s instead of 108, and bench/positions/frontier at 300,000 nodes gives the same
-    // answers in the same nodes, position by position, in 118 s instead of 152.
-    // As the table's, a count over `most` is returned as soon as the partial sum passes it: by
-    // the claim, the greedy's cost down to any rank r is the least of every z's down to r, and
-    // the ranks below add nothing negative.
+    // for y <= g' x <= g(r). As the table's, a count over `most` is returned as soon as the
+    // partial sum passes it: by the claim, the greedy's cost down to any rank r is the least of
+    // every z's down to r, and the ranks below add nothing negative. With King spaces (Lady
+    // Palk) the tops weigh more below the King, and paying one at a higher rank may save kNoRoom
+    // lower down: the table decides there. The table had been four fifths of the test's time on
+    // Malmaison positions; with the greedy count, Malmaison 23's line after 17 moves
+    // (bench/frontier-lines) is lost in the same 1,641 nodes in 49 s instead of 108 (36.5 with
+    // the marks of family_tops() and the stop at `most`), and bench/positions/frontier at 300,000
+    // nodes gives the same answers in the same nodes, position by position, in 118 s instead of
+    // 152.
     int greedy_tops(const RankCounts& low, const RankCounts& high, const RankCounts& slots,
                     int most, const RankCounts* rise) const {
         constexpr int kInf = 1 << 28;
