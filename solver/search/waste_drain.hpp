@@ -552,16 +552,10 @@ class WasteDrainTest {
             }
             if (chain_continued(cards, l)) continue;  // l - 1 fits if l does (see the proof)
             const bool slot = l > 0 && cards[l - 1].rank() > 1;
-            if (slot) {
-                ++slots_[family(cards[l - 1])][cards[l - 1].rank() - 1];
-                changed(family(cards[l - 1]));
-            }
+            if (slot) offer_slot(cards[l - 1], 1);
             if (l == 0) ++free_;
             const Search below = choose(decided + 1);
-            if (slot) {
-                --slots_[family(cards[l - 1])][cards[l - 1].rank() - 1];
-                changed(family(cards[l - 1]));
-            }
+            if (slot) offer_slot(cards[l - 1], -1);
             if (below != Search::NoFit) {
                 restore(decided, l);
                 return below;
@@ -670,6 +664,14 @@ class WasteDrainTest {
                            (reachable_[s][r + 1] - kept_[s][r + 1]);
             }
         }
+    }
+
+    // A decided column's prefix top `top` counted in (by 1) or out of the slots: a chain of its
+    // family topped one rank below it may lie on it.
+    void offer_slot(Card top, int by) {
+        const int f = family(top);
+        slots_[f][top.rank() - 1] += by;
+        changed(f);
     }
 
     // A prefix card counted in or out of kept_ (every prefix card, the undecided columns' all).
