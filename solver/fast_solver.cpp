@@ -288,6 +288,10 @@ void FastSolver::use_key_set(int key_set) {
     key_set_ = key_set;
 }
 
+void FastSolver::prove_with_effort(int effort) {
+    proof_effort_ = std::max(effort, 1);
+}
+
 void FastSolver::sample_positions(const SampleSpec& spec) {
     sample_ = spec;
 }
@@ -308,6 +312,7 @@ SolveResult FastSolver::solve(const Position& start, const SearchLimits& limits)
         const bool relaxed_start = runs_relaxed_start<T>(techniques_, threads_, start_stock);
         for (PortfolioMember& member : plan) {
             member.config.key_set = key_set_;
+            member.config.proof_effort = proof_effort_;
             member.config.relaxed_start_elsewhere = relaxed_start;
         }
         Members<T> members;

@@ -32,6 +32,7 @@ SolveResult solve_with(FastSolver& solver, const Position& start, const SearchLi
 void confirm_loss(const Position& start, const SolveOptions& options, SolveResult& result) {
     FastSolver again(options.limits.memory_bytes, options.techniques, options.threads);
     again.use_key_set(1 - options.key_set);
+    again.prove_with_effort(options.proof_effort);
     SolveResult second = solve_with(again, start, options.limits);
     result.confirmation_nodes = second.nodes;
     switch (second.verdict) {
@@ -53,6 +54,7 @@ SolveResult solve(const Position& start, const SolveOptions& options) {
     if (options.engine == Engine::Fast) {
         FastSolver solver(options.limits.memory_bytes, options.techniques, options.threads);
         solver.use_key_set(options.key_set);
+        solver.prove_with_effort(options.proof_effort);
         solver.record_histogram(options.histogram);
         solver.sample_positions(options.sample);
         SolveResult result = solve_with(solver, start, options.limits);

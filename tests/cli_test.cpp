@@ -593,6 +593,34 @@ TEST_F(Cli, SolveConfirmLostReprovesALossWithOtherKeys) {
     EXPECT_NE(nodes_with("0"), nodes_with("1"));
 }
 
+// --proof-effort reaches the waste-drain tests (tests/drain_anchors_test.cpp has what it buys):
+// Malmaison seed 23 with a queen held in its waste is lost at the first node with effort 4,
+// where the default budget leaves the start's test open and the search goes on. A value out of
+// range, or one for the reference search, which has no such tests, is refused.
+TEST_F(Cli, SolveProofEffortReachesTheTestsAndIsChecked) {
+    const std::string file =
+        std::string(PATIENCE_SOURCE_DIR) + "/tests/positions/malmaison_23_held_queen.json";
+    const RunResult plain =
+        run({"solve", "--json", "--disable", "probes", "--node-limit", "1", "--position", file});
+    EXPECT_EQ(plain.exit_code, 3) << plain.err;
+    EXPECT_FALSE(Json::parse(plain.out).contains("proof_effort"));
+    const RunResult effort = run({"solve", "--json", "--disable", "probes", "--node-limit", "1",
+                                  "--proof-effort", "4", "--position", file});
+    EXPECT_EQ(effort.exit_code, 1) << effort.err;
+    const Json answer = Json::parse(effort.out);
+    EXPECT_EQ(answer.at("result"), "lost");
+    EXPECT_EQ(answer.at("proof_effort"), 4);
+    for (const char* bad : {"0", "1001", "x"}) {
+        const RunResult refused = run({"solve", "--proof-effort", bad, "--position", file});
+        EXPECT_EQ(refused.exit_code, 2) << bad;
+        EXPECT_TRUE(contains(refused.err, "--proof-effort")) << refused.err;
+    }
+    const RunResult reference =
+        run({"solve", "--proof-effort", "2", "--reference", "--position", file});
+    EXPECT_EQ(reference.exit_code, 2);
+    EXPECT_TRUE(contains(reference.err, "--proof-effort")) << reference.err;
+}
+
 TEST_F(Cli, SolveOfAnAlreadyWonPositionExitsZeroWithNoMoves) {
     // One rank of Lady Palk: every card is an ace, and every ace starts on the foundations.
     const RunResult dealt = run({"deal", "--variant", "lady-palk", "--seed", "1", "--ranks", "1"});

@@ -61,6 +61,32 @@ TEST(DrainAnchors, AProofNearTheStartGivesBackWhatItCost) {
     EXPECT_LT(r.nodes, 20000u);
 }
 
+// Malmaison seed 23's line (bench/frontier-lines) after 16 moves, with the next card kept in the
+// waste (a QS; the line puts it on a column), then 26 more moves: 86 stock cards, 35 in the waste.
+// The start's test ends at its total cap (6 million choices) before its last pass decides: it
+// needs 8.7 million, which the budget of proof effort 4 holds (WasteDrainBudget::scaled), and
+// then proves the position lost at its first node. With the default budget the search proves it
+// lost too, through its anchors, in more nodes. (Its start, the line's position after 16 moves
+// with the QS kept, is open at 20,000 nodes with the default budget and lost in 302 with effort
+// 10: the anchors that reach their cap spend the default credit before the ones that prove.)
+TEST(DrainAnchors, ProofEffortBuysTheTestsMoreChoices) {
+    const Position p = test_position("malmaison_23_held_queen.json");
+    EXPECT_FALSE(waste_drain_lost(p));
+    EXPECT_TRUE(waste_drain_lost(p, WasteDrainBudget{}.scaled(4)));
+    SearchLimits limits;
+    limits.node_limit = 20000;
+    Techniques complete_only;
+    complete_only.probes = false;
+    const SolveResult plain = FastSolver(16u << 20, complete_only).solve(p, limits);
+    EXPECT_EQ(plain.verdict, Verdict::Lost);
+    EXPECT_GT(plain.nodes, 1u);
+    FastSolver with_effort(16u << 20, complete_only);
+    with_effort.prove_with_effort(4);
+    const SolveResult r = with_effort.solve(p, limits);
+    EXPECT_EQ(r.verdict, Verdict::Lost);
+    EXPECT_EQ(r.nodes, 1u);
+}
+
 // The rule itself, on reduced decks: from random positions with a waste (test_support.hpp's
 // random_position; the start's own test leaves them open), random lines of legal moves that draw
 // often, with an anchor made wherever the rule makes one (no rate: every one is made) and the

@@ -281,6 +281,11 @@ int run_solve(const Args& args) {
         ("key-set", po::value<std::string>()->default_value("0"),
          "position keys: 0 (the search's) or 1 (the independent ones --confirm-lost re-proves "
          "with): a second machine can re-prove a long `lost` with 1 while the first proves it")
+        ("proof-effort", po::value<std::string>()->default_value("1"),
+         "1 to 1000: how many times its default budget the waste-drain tests may spend proving "
+         "a game in progress lost (positions with a waste; a deal is searched alike at any "
+         "effort): more proves more positions lost in fewer nodes, at more time where there is "
+         "no loss to find")
         ("find-mistake", "with --moves: when the position they reach is lost, find the move "
                          "that lost the game (the positions along them solved by bisection)")
         ("histogram", "also print where the nodes went: counts by cards left in the stock and "
@@ -306,8 +311,8 @@ int run_solve(const Args& args) {
         "(--variant V (--seed N [--ranks R] | --pysol N) | --position FILE)\n"
         "       [--moves \"TOKENS\" | --moves-file FILE] [--node-limit N] [--time-limit S]\n"
         "       [--memory MIB] [--threads T] [--solution] [--json] [--reference] [--disable LIST]\n"
-        "       [--histogram] [--confirm-lost] [--key-set K] [--explain [--boards]]\n"
-        "       [--find-mistake] [--progress-every S]\n"
+        "       [--histogram] [--confirm-lost] [--key-set K] [--proof-effort K]\n"
+        "       [--explain [--boards]] [--find-mistake] [--progress-every S]\n"
         "       [--sample-positions DIR [--sample-every N] [--sample-stock MAX|A-B]]";
     if (!parse("solve", usage, options, args, vm)) return kExitOk;
     const bool explain = vm.count("explain") > 0;
@@ -360,6 +365,11 @@ int run_solve(const Args& args) {
     if (solve_options.key_set != 0 && solve_options.engine == Engine::Reference) {
         throw InputError(
             "--key-set picks the fast solver's keys; --reference keeps exact positions");
+    }
+    solve_options.proof_effort = static_cast<int>(
+        parse_bounded("--proof-effort", vm["proof-effort"].as<std::string>(), 1, 1000));
+    if (solve_options.proof_effort != 1 && solve_options.engine == Engine::Reference) {
+        throw InputError("--proof-effort sets the fast solver's tests; --reference has none");
     }
     solve_options.confirm_lost = vm.count("confirm-lost") > 0;
     if (solve_options.confirm_lost && solve_options.engine == Engine::Reference) {
@@ -470,6 +480,7 @@ int run_solve(const Args& args) {
             out["furthest_line"] = tokens(result.furthest_line);
         }
         if (solve_options.key_set != 0) out["key_set"] = solve_options.key_set;
+        if (solve_options.proof_effort != 1) out["proof_effort"] = solve_options.proof_effort;
         if (result.confirmation != Confirmation::NotAsked) {
             out["confirmation"] = to_string(result.confirmation);
             out["confirmation_nodes"] = result.confirmation_nodes;
@@ -508,6 +519,9 @@ int run_solve(const Args& args) {
             std::cout << "tree: " << share << " of the complete search's done (a rough guide)\n";
         }
         if (solve_options.key_set != 0) std::cout << "key set: " << solve_options.key_set << "\n";
+        if (solve_options.proof_effort != 1) {
+            std::cout << "proof effort: " << solve_options.proof_effort << "\n";
+        }
         if (result.confirmation != Confirmation::NotAsked) {
             std::cout << "confirmation: " << to_string(result.confirmation) << " ("
                       << result.confirmation_nodes << " nodes with independent keys)\n";

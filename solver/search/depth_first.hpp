@@ -68,6 +68,10 @@ struct SearchConfig {
     // Another thread searches the start's relaxed game to the end (relaxed_start.hpp), so the
     // capacity test does not search it again (CapacityBudget::retries_start).
     bool relaxed_start_elsewhere = false;
+    // How much the complete search's waste-drain tests may spend proving a game in progress lost:
+    // k times each test's budget (waste_drain.hpp) and the drain anchors' credit
+    // (drain_anchors.hpp). 1 by default; a deal has no waste yet and is unchanged.
+    int proof_effort = 1;
 
     // The one member whose exhaustion proves a loss: every move the sound pruning keeps.
     bool complete() const { return branching == 0 && beam_width == 0; }
@@ -255,19 +259,21 @@ class DepthFirstSearch final : public SearchMember<T> {
     }
 
     // The waste-drain test of the complete search's start (waste_drain.hpp), made once: the
-    // complete search never meets its start again. Where the start has a waste, it is the first
-    // of the drain anchors (drain_anchors.hpp), which the test is made again at deeper down.
+    // complete search never meets its start again. Where the start has a waste, or where the
+    // proof effort is raised (SearchConfig::proof_effort: a deal too), it is the first of the
+    // drain anchors (drain_anchors.hpp), which the test is made again at deeper down.
     bool waste_drained() {
         if (!config_.complete() || !config_.techniques.waste_drain || start_drain_tested_) {
             return false;
         }
         start_drain_tested_ = true;
-        auto test = std::make_unique<WasteDrainTest<T>>();
+        auto test =
+            std::make_unique<WasteDrainTest<T>>(WasteDrainBudget{}.scaled(config_.proof_effort));
         test->set_deadline(deadline_);
         start_drained_ = test->lost(state_);
         start_drained_card_ = test->drained_at();
-        if (!start_drained_ && state_.waste_size() > 0) {
-            anchors_.start(std::move(test), state_);
+        if (!start_drained_ && (state_.waste_size() > 0 || config_.proof_effort > 1)) {
+            anchors_.start(std::move(test), state_, config_.proof_effort);
         }
         return start_drained_;
     }

@@ -53,7 +53,8 @@
 // 50), and no moment of its anchors had no fit; with the choice search skipping the lengths a chain
 // continues (waste_drain.hpp), still 22.5 s against 2.3, while move 22 above is lost in 36,046
 // nodes and 1.1 s at 1,000 a node. So anchors are made only below a start that has a waste (a game
-// in progress, as the frontier positions are); a deal's search is unchanged. Measured again with
+// in progress, as the frontier positions are); a deal's search is unchanged, unless the proof
+// effort is raised (SearchConfig::proof_effort: a player's choice to spend time on a proof). Measured again with
 // the frame and the shared moments (below), at a million nodes with anchors made from the deal:
 // Emperor 563, 480 and 132 5.2, 5.8 and 2.5 s instead of 3.1, 5.5 and 3.5, Malmaison 23 113 s
 // instead of 8.9, all `unknown` as without them.
@@ -122,14 +123,24 @@ class DrainAnchors {
     // that prove nothing: 15 positions of Malmaison 554's won line (every tenth move up to move
     // 150) are won at a million nodes node for node as before, in 288 s instead of 199, up to 18
     // s more each (those with 82 or more stock cards).
+    // The credit can go to anchors that reach their cap before the ones that would prove: from
+    // Malmaison 23's line after 16 moves with the next card (a QS) kept in the waste, 13 of the
+    // first 71 anchors reach it (79 million choices) and the search is open at 20,000 nodes;
+    // with ten times the credit and caps (proof effort 10, SearchConfig::proof_effort) it is lost
+    // in 302 nodes (tests/drain_anchors_test.cpp, ProofEffortBuysTheTestsMoreChoices).
     static constexpr std::uint64_t kCredit = 60000000;
     // What one anchor may evaluate: as the start's test (waste_drain.hpp's WasteDrainBudget).
     static constexpr WasteDrainBudget kBudget{};
 
     // The start's test, which did not prove the start `state` lost; the start has a waste. Every
-    // anchor below it is its frame's (leave()), and counts its prefixes from the start.
-    void start(std::unique_ptr<WasteDrainTest<T>> test, const PackedState<T>& state) {
+    // anchor below it is its frame's (leave()), and counts its prefixes from the start. With
+    // proof effort `effort` (SearchConfig::proof_effort), the credit and each anchor's budget are
+    // that many times kCredit and kBudget: a fixed amount still, so the search at a node limit
+    // stays a prefix of the search at any larger one.
+    void start(std::unique_ptr<WasteDrainTest<T>> test, const PackedState<T>& state,
+               int effort = 1) {
         anchors_.clear();
+        effort_ = std::max(effort, 1);
         start_ = std::make_unique<PackedState<T>>(state);
         moments_.clear();
         anchors_.push_back({std::move(test), state.stock_left(), 0, 0});
@@ -178,7 +189,8 @@ class DrainAnchors {
         const std::uint64_t allowed = allowance(nodes);
         if (allowed == 0) return false;
         const std::uint64_t spent_before = spent_;
-        WasteDrainBudget budget = kBudget;
+        WasteDrainBudget budget = kBudget.scaled(effort_);
+        const std::uint64_t total = budget.total;
         budget.total = std::min(budget.total, allowed);
         auto test = std::make_unique<WasteDrainTest<T>>(budget);
         test->set_frame(*start_);
@@ -186,7 +198,7 @@ class DrainAnchors {
         test->set_deadline(deadline);
         const bool own_lost = test->lost(state, inner_held);
         spent_ += test->spent();
-        test->set_total(kBudget.total);
+        test->set_total(total);
         anchors_.back().held_to_next = inner_held;
         anchors_.push_back({std::move(test), state.stock_left(), kUnplaced, 0});
         if (own_lost || lost(state.waste_size(), state.stock_left(), nodes)) {
@@ -223,7 +235,7 @@ class DrainAnchors {
     };
 
     std::uint64_t allowance(std::uint64_t nodes) const {
-        const std::uint64_t earned = kCredit + kRate * nodes;
+        const std::uint64_t earned = kCredit * static_cast<std::uint64_t>(effort_) + kRate * nodes;
         return earned > spent_ ? earned - spent_ : 0;
     }
 
@@ -231,6 +243,7 @@ class DrainAnchors {
     typename WasteDrainTest<T>::Memo moments_;  // their moments' answers
     std::vector<Anchor> anchors_;               // from the start (outermost) to the innermost
     std::uint64_t spent_ = 0;  // the choices the anchors made inside the search evaluated
+    int effort_ = 1;           // start()'s proof effort
 };
 
 }  // namespace patience

@@ -212,6 +212,13 @@ struct WasteDrainBudget {
     // with 2 million or more, after 28 moves in 1,046 with 6 million and is open with 2 million;
     // 500,000 leave both open. Only the complete search of a start with a waste spends it.
     std::uint64_t carried = 6000000;
+
+    // The budget of a search with proof effort k (SearchConfig::proof_effort): k times the
+    // choices a test may evaluate in all, at its start and carried down; a moment's cap stays.
+    WasteDrainBudget scaled(int k) const {
+        const auto by = static_cast<std::uint64_t>(std::max(k, 1));
+        return {per_moment, total * by, carried * by};
+    }
 };
 
 template <class T>
