@@ -87,25 +87,40 @@ TEST(DrainAnchors, ProofEffortBuysTheTestsMoreChoices) {
     EXPECT_EQ(r.nodes, 1u);
 }
 
-// The rule itself, on reduced decks: from random positions with a waste (test_support.hpp's
-// random_position; the start's own test leaves them open), random lines of legal moves that draw
-// often, with an anchor made wherever the rule makes one (no rate: every one is made) and the
-// anchors' verdict asked at every position on the way, as the search asks it. Every position the
-// anchors call lost must not be won for the reference search. Most such positions are won
-// (reduced decks are forgiving), so a rule that cut a winning line would show.
-TEST(DrainAnchors, EveryPositionTheAnchorsCallLostIsNotWonForTheReference_ReducedDecks) {
-    std::mt19937 rng(59);
+// The rule itself, on reduced decks: from random positions (test_support.hpp's random_position;
+// the start's own test leaves them open), random lines of legal moves that draw often, with an
+// anchor made wherever the rule makes one (no rate: every one is made) and the anchors' verdict
+// asked at every position on the way, as the search asks it. Every position the anchors call lost
+// must not be won for the reference search. Most such positions are won (reduced decks are
+// forgiving), so a rule that cut a winning line would show. With `empty_start`, the start's waste
+// is put back on its stock first, so that the start is the outermost anchor with no cards of its
+// own, as a deal's search makes it with proof effort above 1. `per_rank` positions are drawn
+// for each variant and number of ranks.
+struct AnchorLines {
+    int anchored = 0;  // anchors made along the lines
+    int called = 0;    // positions the anchors called lost
+    int checked = 0;   // of those, decided by the reference search
+};
+
+AnchorLines check_anchor_lines(bool empty_start, int per_rank, std::uint32_t seed) {
+    std::mt19937 rng(seed);
     SearchLimits limits;
     limits.node_limit = 100000;
     constexpr std::uint64_t kNoRate = std::uint64_t{1} << 40;  // nodes: an allowance never spent
     const auto no_deadline = std::chrono::steady_clock::time_point::max();
-    int called = 0, anchored = 0, checked = 0;
+    AnchorLines lines;
     for (const auto& rules : all_variants()) {
         if (rules.id == VariantId::DoubleDot) continue;
         for (int ranks : {5, 6, 7}) {
-            for (int n = 0; n < 100; ++n) {
+            for (int n = 0; n < per_rank; ++n) {
                 Position p = testing::random_position(rules.id, ranks, rng);
-                if (p.waste.empty() || p.stock.size() < 4) continue;
+                if (empty_start) {  // the waste drawn back: its top card first
+                    p.stock.insert(p.stock.end(), p.waste.rbegin(), p.waste.rend());
+                    p.waste.clear();
+                } else if (p.waste.empty()) {
+                    continue;
+                }
+                if (p.stock.size() < 4) continue;
                 dispatch_variant(p.variant, [&](auto traits) {
                     using T = decltype(traits);
                     auto start = std::make_unique<WasteDrainTest<T>>(
@@ -123,14 +138,14 @@ TEST(DrainAnchors, EveryPositionTheAnchorsCallLostIsNotWonForTheReference_Reduce
                         if (!lost) {
                             lost = anchors.anchor(state, held, kNoRate, no_deadline);
                             if (!lost && anchors.placed(step)) {
-                                ++anchored;
+                                ++lines.anchored;
                                 held = static_cast<int>(p.waste.size());
                             }
                         }
                         if (!lost) continue;
-                        ++called;
+                        ++lines.called;
                         const Verdict truth = reference_solve(p, limits).verdict;
-                        if (truth != Verdict::Unknown) ++checked;
+                        if (truth != Verdict::Unknown) ++lines.checked;
                         EXPECT_NE(truth, Verdict::Won) << rules.name << "\n" << position_to_json(p);
                         return;  // a lost position's line goes nowhere
                     }
@@ -138,10 +153,23 @@ TEST(DrainAnchors, EveryPositionTheAnchorsCallLostIsNotWonForTheReference_Reduce
             }
         }
     }
-    std::cout << anchored << " anchors made; " << called << " positions called lost, " << checked
-              << " of them decided by the reference search\n";
-    EXPECT_GE(anchored, 50);
-    EXPECT_GE(checked, 8);
+    std::cout << lines.anchored << " anchors made; " << lines.called << " positions called lost, "
+              << lines.checked << " of them decided by the reference search\n";
+    return lines;
+}
+
+TEST(DrainAnchors, EveryPositionTheAnchorsCallLostIsNotWonForTheReference_ReducedDecks) {
+    const AnchorLines lines = check_anchor_lines(false, 100, 59);
+    EXPECT_GE(lines.anchored, 50);
+    EXPECT_GE(lines.checked, 8);
+}
+
+// The same from starts with no waste (a deal's search with proof effort above 1): the outermost
+// anchor has no cards of its own, and every proof comes from anchors made down the lines.
+TEST(DrainAnchors, FromAStartWithNoWasteEveryPositionCalledLostIsNotWon_ReducedDecks) {
+    const AnchorLines lines = check_anchor_lines(true, 600, 61);
+    EXPECT_GE(lines.anchored, 50);
+    EXPECT_GE(lines.checked, 8);
 }
 
 }  // namespace
