@@ -9,7 +9,7 @@
 #
 # Usage: scripts/prove_lost.sh [--memory MIB] [--threads T] [--time-limit S] [--out DIR] START...
 #   START         what `patience solve` takes: --variant V --seed N [--ranks R], --pysol N, or
-#                 --position FILE, with --moves where wanted
+#                 --position FILE, with --moves (and --proof-effort K) where wanted
 #   --memory      MiB of table for each of the two runs (default 4096)
 #   --threads     threads for each run (default 1; the two runs use twice as many cores)
 #   --time-limit  seconds each run may take (default 0: no limit)

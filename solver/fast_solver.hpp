@@ -29,10 +29,10 @@ class FastSolver {
     // Which position keys the searches use (KeyTables): 0, or 1 to re-prove a `lost` with keys
     // drawn independently of the first proof's.
     void use_key_set(int key_set);
-    // How much the complete search's waste-drain tests may spend proving a position with a waste
-    // lost: `effort` times their default budget and the drain anchors' credit
-    // (SearchConfig::proof_effort). More proves more positions lost at the same nodes, at more
-    // time where the tests find no loss. Deals (no waste yet) are searched alike at any effort.
+    // How much the complete search's waste-drain tests may spend proving a position lost:
+    // `effort` times their default budget and the drain anchors' credit, and above 1 anchors
+    // below a start with no waste (a deal) too (SearchConfig::proof_effort). More proves more
+    // positions lost in fewer nodes, at more time where the tests find no loss.
     void prove_with_effort(int effort);
     // With `spec.every` > 0, every result carries samples of the positions its complete search
     // expanded (position_sampler.hpp; the first complete search's, where threads run several).

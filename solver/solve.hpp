@@ -30,7 +30,7 @@ struct SolveOptions {
     // --confirm-lost proves with. A confirmation uses the other one. With 1, a second machine can
     // re-prove a long loss at the same time as the first proves it with 0.
     int key_set = 0;
-    // How much the fast solver's waste-drain tests may spend proving a game in progress lost
+    // How much the fast solver's waste-drain tests may spend proving a position lost
     // (FastSolver::prove_with_effort): 1 by default.
     int proof_effort = 1;
 };

@@ -282,10 +282,9 @@ int run_solve(const Args& args) {
          "position keys: 0 (the search's) or 1 (the independent ones --confirm-lost re-proves "
          "with): a second machine can re-prove a long `lost` with 1 while the first proves it")
         ("proof-effort", po::value<std::string>()->default_value("1"),
-         "1 to 1000: how many times its default budget the waste-drain tests may spend proving "
-         "a game in progress lost (positions with a waste; a deal is searched alike at any "
-         "effort): more proves more positions lost in fewer nodes, at more time where there is "
-         "no loss to find")
+         "1 to 1000: how many times their default budget the waste-drain tests may spend proving "
+         "the position lost (above 1, a deal's search makes their anchors too): more proves "
+         "more positions lost in fewer nodes, at more time where there is no loss to find")
         ("find-mistake", "with --moves: when the position they reach is lost, find the move "
                          "that lost the game (the positions along them solved by bisection)")
         ("histogram", "also print where the nodes went: counts by cards left in the stock and "

@@ -68,9 +68,9 @@ struct SearchConfig {
     // Another thread searches the start's relaxed game to the end (relaxed_start.hpp), so the
     // capacity test does not search it again (CapacityBudget::retries_start).
     bool relaxed_start_elsewhere = false;
-    // How much the complete search's waste-drain tests may spend proving a game in progress lost:
-    // k times each test's budget (waste_drain.hpp) and the drain anchors' credit
-    // (drain_anchors.hpp). 1 by default; a deal has no waste yet and is unchanged.
+    // How much the complete search's waste-drain tests may spend proving its start lost: k times
+    // each test's budget (waste_drain.hpp) and the drain anchors' credit (drain_anchors.hpp); above
+    // 1, anchors are made below a start with no waste (a deal) too. 1 by default.
     int proof_effort = 1;
 
     // The one member whose exhaustion proves a loss: every move the sound pruning keeps.

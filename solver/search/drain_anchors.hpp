@@ -53,11 +53,11 @@
 // 50), and no moment of its anchors had no fit; with the choice search skipping the lengths a chain
 // continues (waste_drain.hpp), still 22.5 s against 2.3, while move 22 above is lost in 36,046
 // nodes and 1.1 s at 1,000 a node. So anchors are made only below a start that has a waste (a game
-// in progress, as the frontier positions are); a deal's search is unchanged, unless the proof
-// effort is raised (SearchConfig::proof_effort: a player's choice to spend time on a proof). Measured again with
-// the frame and the shared moments (below), at a million nodes with anchors made from the deal:
-// Emperor 563, 480 and 132 5.2, 5.8 and 2.5 s instead of 3.1, 5.5 and 3.5, Malmaison 23 113 s
-// instead of 8.9, all `unknown` as without them.
+// in progress, as the frontier positions are), and a deal's search is unchanged, unless the proof
+// effort is raised (SearchConfig::proof_effort: a player's choice to spend time on a proof).
+// Measured again with the frame and the shared moments (below), at a million nodes with anchors
+// made from the deal: Emperor 563, 480 and 132 5.2, 5.8 and 2.5 s instead of 3.1, 5.5 and 3.5,
+// Malmaison 23 113 s instead of 8.9, all `unknown` as without them.
 //
 // Frame. Every anchor's test counts its prefixes from the start (waste_drain.hpp, "Frame"): the
 // start's columns, each cut to what has not moved from it, rather than the anchor's own columns.
@@ -132,11 +132,12 @@ class DrainAnchors {
     // What one anchor may evaluate: as the start's test (waste_drain.hpp's WasteDrainBudget).
     static constexpr WasteDrainBudget kBudget{};
 
-    // The start's test, which did not prove the start `state` lost; the start has a waste. Every
-    // anchor below it is its frame's (leave()), and counts its prefixes from the start. With
-    // proof effort `effort` (SearchConfig::proof_effort), the credit and each anchor's budget are
-    // that many times kCredit and kBudget: a fixed amount still, so the search at a node limit
-    // stays a prefix of the search at any larger one.
+    // The start's test, which did not prove the start `state` lost (a start with no waste, as a
+    // deal's, has no cards of its own: the anchors below it prove alone). Every anchor below it
+    // is its frame's (leave()), and counts its prefixes from the start. With proof effort
+    // `effort` (SearchConfig::proof_effort), the credit and each anchor's budget are that many
+    // times kCredit and kBudget: a fixed amount still, so the search at a node limit stays a
+    // prefix of the search at any larger one.
     void start(std::unique_ptr<WasteDrainTest<T>> test, const PackedState<T>& state,
                int effort = 1) {
         anchors_.clear();
