@@ -67,8 +67,10 @@ if [ "$kind" = address ]; then
     # carried down the search over random reduced-deck positions (40 seconds in the plain build):
     # the carried test runs here in WasteDrain's test on Emperor 590's mid-game. And the drain
     # anchors' proofs of Emperor 590's mid-game two moves earlier and of Emperor 563's, and their
-    # sweep over random reduced-deck lines (5, 8 and 42 seconds in the plain build): anchors are
-    # made here in that same WasteDrain test's search, whose start has a waste.
+    # sweeps over random reduced-deck lines from starts with a waste and with none (5, 8, 42 and
+    # 19 seconds in the plain build): anchors are made here in that same WasteDrain test's search,
+    # whose start has a waste. And the proof effort's Malmaison mid-game (4 seconds in the plain
+    # build, 59 here): Cli's test solves the same position with the same effort here.
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'
         'Batch\.KilledMidRunAndRestartedLosesAndRepeatsNothing'
@@ -107,6 +109,8 @@ if [ "$kind" = address ]; then
         'DrainAnchors\.AMidGameLostOnlyByTheCardsDrawnSinceItsStart'
         'DrainAnchors\.AProofNearTheStartGivesBackWhatItCost'
         'DrainAnchors\.EveryPositionTheAnchorsCallLostIsNotWonForTheReference_ReducedDecks'
+        'DrainAnchors\.FromAStartWithNoWasteEveryPositionCalledLostIsNotWon_ReducedDecks'
+        'DrainAnchors\.ProofEffortBuysTheTestsMoreChoices'
     )
     ctest --output-on-failure -j "$(nproc)" --timeout 1800 -LE 'slurm|report' \
         -E "^($(IFS='|'; echo "${long_tests[*]}"))\$"
