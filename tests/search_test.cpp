@@ -483,7 +483,7 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_EQ(technique_names(),
               "stock-macros, safe-moves, second-move, probes, restarts, dead-ends, "
               "stock-lookahead, capacity, incomplete-piles, supermoves, beam, lost-moves, doubts, "
-              "stock-prefix, waste-drain, drain-anchors");
+              "stock-prefix, waste-drain, drain-anchors, drain-lookahead");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
 }
 

@@ -15,6 +15,7 @@
 #include "solver/search/capacity.hpp"
 #include "solver/search/dead_end.hpp"
 #include "solver/search/drain_anchors.hpp"
+#include "solver/search/drain_lookahead.hpp"
 #include "solver/search/incomplete_pile.hpp"
 #include "solver/search/lost_moves.hpp"
 #include "solver/search/member.hpp"
@@ -428,15 +429,30 @@ class DepthFirstSearch final : public SearchMember<T> {
                 dead_draws = count.dead_draws;
             }
         }
+        // Anchored here (drain_anchors.hpp): the anchor's frame is the one opened below.
+        const bool anchored = anchors_.placed(frames_.size());
+        const int held = anchored ? state_.waste_size() : anchor_waste_left;
+        if (config_.complete() && config_.techniques.drain_anchors &&
+            config_.techniques.drain_lookahead && dead_draws == 0 && anchors_.active()) {
+            // The depth the parent knew, where every move since commutes with draws, as the
+            // stock lookahead's (which passes it on only with few stock cards); else the tests.
+            const int known =
+                frames_.empty() ? 0 : inherited_dead_draws(frames_.back().dead_draws, since_parent);
+            if (known > 0) {
+                drop_macros_drawing_at_least(known, moves_, begin);
+                dead_draws = known;
+            } else {
+                dead_draws = drop_macros_past_a_drained_draw(state_, anchors_, held, nodes_,
+                                                             deadline_, moves_, begin);
+            }
+        }
         order_moves(state_, moves_, begin, scored_, key,
                     {salt_, config_.order_noise, config_.kind_order_noise});
         if (config_.branching > 0) {
             drop_shuffles(state_, moves_, begin);
             keep_best_moves(moves_, begin, config_.branching);
         }
-        const bool anchored = anchors_.placed(frames_.size());
-        frames_.push_back({key, nodes_, begin, begin, undo_base, dead_draws,
-                           anchored ? state_.waste_size() : anchor_waste_left, lost_begin});
+        frames_.push_back({key, nodes_, begin, begin, undo_base, dead_draws, held, lost_begin});
         return Outcome::Pushed;
     }
 

@@ -152,8 +152,10 @@ class DrainAnchors {
 
     // The anchors' tests carried down to a position with `stock` stock cards, reached with
     // `inner_held` of the innermost anchor's waste cards held all the way (the proof above), at
-    // the search's `nodes`-th node: true when that proves it lost.
-    bool lost(int inner_held, int stock, std::uint64_t nodes) {
+    // the search's `nodes`-th node: true when that proves it lost. `uncharged`: their searches
+    // are not counted in the tests' carried budgets (WasteDrainTest::drained_after()), only in
+    // the allowance, the start's too.
+    bool lost(int inner_held, int stock, std::uint64_t nodes, bool uncharged = false) {
         const std::uint64_t spent_before = spent_;
         int held = inner_held;
         int fewest = 0;  // stock cards drawn since the anchor at hand, at the fewest
@@ -162,14 +164,16 @@ class DrainAnchors {
             if (i + 1 < anchors_.size()) held = std::min(held, anchor.held_to_next);
             fewest += anchor.stock - stock;
             stock = anchor.stock;
-            if (i == 0) {
+            if (i == 0 && !uncharged) {
                 // The start's own test found a J for each of its cards from 0 up, so with no
                 // stock card drawn there is nothing to find; else its own budget.
                 if (fewest == 0) return false;
                 fewest = anchor.test->drained_after(held, fewest);
+            } else if (i == 0 && fewest == 0) {
+                return false;
             } else {
                 const std::uint64_t before = anchor.test->spent();
-                fewest = anchor.test->drained_after(held, fewest, allowance(nodes));
+                fewest = anchor.test->drained_after(held, fewest, allowance(nodes), uncharged);
                 spent_ += anchor.test->spent() - before;
             }
             if (fewest < 0) {
@@ -184,15 +188,18 @@ class DrainAnchors {
     // innermost anchor's waste held all the way to it and the rate allows: true when its own cards
     // or the anchors outside it then prove it lost. An anchor made and not lost waits for its
     // frame (placed()).
+    // `share`, `uncharged`: the test's own cap on its choices is its budget's over `share`, and
+    // the anchors outside it are asked uncharged (lost_unanchored()).
     bool anchor(const PackedState<T>& state, int inner_held, std::uint64_t nodes,
-                std::chrono::steady_clock::time_point deadline) {
+                std::chrono::steady_clock::time_point deadline, std::uint64_t share = 1,
+                bool uncharged = false) {
         if (!active() || state.waste_size() - inner_held < kGrowth) return false;
         const std::uint64_t allowed = allowance(nodes);
         if (allowed == 0) return false;
         const std::uint64_t spent_before = spent_;
         WasteDrainBudget budget = kBudget.scaled(effort_);
         const std::uint64_t total = budget.total;
-        budget.total = std::min(budget.total, allowed);
+        budget.total = std::min(budget.total / std::max<std::uint64_t>(share, 1), allowed);
         auto test = std::make_unique<WasteDrainTest<T>>(budget);
         test->set_frame(*start_);
         test->set_memo(&moments_);
@@ -202,11 +209,25 @@ class DrainAnchors {
         test->set_total(total);
         anchors_.back().held_to_next = inner_held;
         anchors_.push_back({std::move(test), state.stock_left(), kUnplaced, 0});
-        if (own_lost || lost(state.waste_size(), state.stock_left(), nodes)) {
+        if (own_lost || lost(state.waste_size(), state.stock_left(), nodes, uncharged)) {
             anchors_.pop_back();
             spent_ = spent_before;  // a proof costs the allowance nothing
             return true;
         }
+        return false;
+    }
+
+    // Whether `state`, reached by the search with `inner_held` of the innermost anchor's waste
+    // cards held all the way, is proven lost by the anchors' tests carried down to it or by its
+    // own test as an anchor, with a cap of its budget's over `share`; no anchor is kept for it
+    // either way (drain_lookahead.hpp asks this of positions the search passes through without
+    // entering).
+    bool lost_unanchored(const PackedState<T>& state, int inner_held, std::uint64_t nodes,
+                         std::chrono::steady_clock::time_point deadline, std::uint64_t share) {
+        if (!active()) return false;
+        if (lost(inner_held, state.stock_left(), nodes, true)) return true;
+        if (anchor(state, inner_held, nodes, deadline, share, true)) return true;
+        if (anchors_.size() > 1 && anchors_.back().frame == kUnplaced) anchors_.pop_back();
         return false;
     }
 

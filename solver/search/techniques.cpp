@@ -9,7 +9,7 @@ namespace patience {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 16> kSwitches{{
+constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 17> kSwitches{{
     {"stock-macros", &Techniques::stock_macros},
     {"safe-moves", &Techniques::safe_moves},
     {"second-move", &Techniques::second_move},
@@ -26,6 +26,7 @@ constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 16> kSwitc
     {"stock-prefix", &Techniques::stock_prefix},
     {"waste-drain", &Techniques::waste_drain},
     {"drain-anchors", &Techniques::drain_anchors},
+    {"drain-lookahead", &Techniques::drain_lookahead},
 }};
 
 }  // namespace

@@ -301,9 +301,11 @@ class WasteDrainTest {
     // fewest (`fewest` itself where none of them is left), which the cards under them, an outer
     // anchor's, cannot leave before. Each (remaining, fewest) is searched once, within the
     // budget's total, and all of them together within its `carried`; where that is spent, the
-    // answer is `fewest` (nothing learnt).
+    // answer is `fewest` (nothing learnt). An `uncharged` search is not counted in the carried
+    // budget, nor stopped by it (the drain lookahead's: drain_lookahead.hpp says why).
     int drained_after(int remaining, int fewest,
-                      std::uint64_t allowance = std::numeric_limits<std::uint64_t>::max()) {
+                      std::uint64_t allowance = std::numeric_limits<std::uint64_t>::max(),
+                      bool uncharged = false) {
         if constexpr (!kApplies) {
             return fewest;
         } else {
@@ -312,18 +314,19 @@ class WasteDrainTest {
             if (remaining <= base_) return fewest;
             int& answer = carried_[index(remaining, fewest)];
             if (answer != kUntested) return answer;
-            if (carried_evaluations_ >= budget_.carried) return answer = fewest;
+            if (!uncharged && carried_evaluations_ >= budget_.carried) return answer = fewest;
             if (allowance == 0) return fewest;  // not searched: asked again later
             evaluations_ = 0;
             capped_ = false;
             counted_capped_ = false;
             const std::uint64_t total = budget_.total;
-            const std::uint64_t own = std::min(total, budget_.carried - carried_evaluations_);
+            const std::uint64_t own =
+                uncharged ? total : std::min(total, budget_.carried - carried_evaluations_);
             budget_.total = std::min(own, allowance);
             int last = fewest;
             const int result = undrained(remaining, fewest, last) >= 0 ? kLost : last;
             budget_.total = total;
-            carried_evaluations_ += evaluations_;
+            if (!uncharged) carried_evaluations_ += evaluations_;
             // An answer cut short by the allowance alone is not kept: it may be searched again.
             if (result == kLost || !capped_ || allowance >= own) answer = result;
             return result;
