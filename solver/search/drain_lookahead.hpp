@@ -15,7 +15,9 @@
 // 4,628 and 238 s. From the deal at proof effort 100 (`solve --variant malmaison --seed S
 // --disable probes --proof-effort 100`): seed 23 lost in 998 nodes and 1,128 s instead of 30,091
 // and 1,562; seeds 1, 2, 3, 5, 6, 7, 8 and 9 lost in 924, 28, 204, 233, 74, 4.8, 35 and 26 s
-// (seed 1 was open after 1,800 s without the rule, seed 2 took 118 s), seed 4 open after 1,800 s.
+// (seed 1 was open after 1,800 s without the rule, seed 2 took 118 s), seed 4 open after 1,800 s
+// (these with each D(k) tested at an anchor's full budget and the questions charged, see Budget;
+// seeds 2, 7 and 9 again as below: the same nodes, in 13, 4.9 and 26 s).
 // bench/positions/frontier at 300,000 nodes (scripts/position_set.sh; proof effort 1): 71 lost
 // of 87 instead of 70 (Emperor 563's position with 42 stock cards), in 5.18 million nodes
 // instead of 5.63, no answer lost, and Emperor 480's with 24 stock cards in 819 nodes instead
