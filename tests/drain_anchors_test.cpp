@@ -3,9 +3,7 @@
 // along random lines of play is not won for the unpruned reference search.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <iostream>
-#include <memory>
 #include <random>
 #include <string>
 
@@ -17,6 +15,7 @@
 #include "solver/search/techniques.hpp"
 #include "solver/search/waste_drain.hpp"
 #include "solver/variant_traits.hpp"
+#include "tests/anchor_lines.hpp"
 #include "tests/test_support.hpp"
 
 namespace patience {
@@ -106,8 +105,6 @@ AnchorLines check_anchor_lines(bool empty_start, int per_rank, std::uint32_t see
     std::mt19937 rng(seed);
     SearchLimits limits;
     limits.node_limit = 100000;
-    constexpr std::uint64_t kNoRate = std::uint64_t{1} << 40;  // nodes: an allowance never spent
-    const auto no_deadline = std::chrono::steady_clock::time_point::max();
     AnchorLines lines;
     for (const auto& rules : all_variants()) {
         if (rules.id == VariantId::DoubleDot) continue;
@@ -122,33 +119,16 @@ AnchorLines check_anchor_lines(bool empty_start, int per_rank, std::uint32_t see
                 }
                 if (p.stock.size() < 4) continue;
                 dispatch_variant(p.variant, [&](auto traits) {
-                    using T = decltype(traits);
-                    auto start = std::make_unique<WasteDrainTest<T>>(
-                        WasteDrainBudget{20000, 400000, 400000});
-                    if (start->lost(PackedState<T>(p))) return;
-                    DrainAnchors<T> anchors;
-                    anchors.start(std::move(start), PackedState<T>(p));
-                    int held = static_cast<int>(p.waste.size());  // since the innermost anchor
-                    for (std::size_t step = 1; step <= 40; ++step) {
-                        // Draws half the time where there is one: the waste must grow.
-                        if (!testing::play_drawing_move(p, rng)) return;
-                        held = std::min(held, static_cast<int>(p.waste.size()));
-                        const PackedState<T> state(p);
-                        bool lost = anchors.lost(held, state.stock_left(), kNoRate);
-                        if (!lost) {
-                            lost = anchors.anchor(state, held, kNoRate, no_deadline);
-                            if (!lost && anchors.placed(step)) {
-                                ++lines.anchored;
-                                held = static_cast<int>(p.waste.size());
-                            }
-                        }
-                        if (!lost) continue;
-                        ++lines.called;
-                        const Verdict truth = reference_solve(p, limits).verdict;
-                        if (truth != Verdict::Unknown) ++lines.checked;
-                        EXPECT_NE(truth, Verdict::Won) << rules.name << "\n" << position_to_json(p);
-                        return;  // a lost position's line goes nowhere
-                    }
+                    lines.anchored += testing::walk_anchor_line<decltype(traits)>(
+                        p, rng,
+                        [&](const Position& lost) {
+                            ++lines.called;
+                            const Verdict truth = reference_solve(lost, limits).verdict;
+                            if (truth != Verdict::Unknown) ++lines.checked;
+                            EXPECT_NE(truth, Verdict::Won) << rules.name << "\n"
+                                                           << position_to_json(lost);
+                        },
+                        [](const Position&, auto&, auto&, int, std::size_t) { return true; });
                 });
             }
         }

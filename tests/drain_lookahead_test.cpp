@@ -5,10 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <initializer_list>
 #include <iostream>
-#include <memory>
 #include <random>
 #include <vector>
 
@@ -22,13 +20,11 @@
 #include "solver/search/techniques.hpp"
 #include "solver/search/waste_drain.hpp"
 #include "solver/variant_traits.hpp"
+#include "tests/anchor_lines.hpp"
 #include "tests/test_support.hpp"
 
 namespace patience {
 namespace {
-
-constexpr std::uint64_t kNoRate = std::uint64_t{1} << 40;  // nodes: an allowance never spent
-const auto kNoDeadline = std::chrono::steady_clock::time_point::max();
 
 // The position a search move leads to, in plain moves.
 Position after(const Position& position, const Move& move) {
@@ -41,11 +37,11 @@ struct Lookaheads {
     int asked = 0;    // positions the rule ran at
     int dropped = 0;  // macros it dropped
     int checked = 0;  // of those, decided by the reference search (lost; 30 solved a variant)
-    int open = 0;     // D(k) asked about, not proven lost, and then no anchor pending
+    int open = 0;     // positions where it dropped nothing
 };
 
 // Random lines of play from random positions on reduced decks, with the anchors made along them
-// as the search makes them (drain_anchors_test.cpp's lines), and the rule run at every position
+// as the search makes them (anchor_lines.hpp), and the rule run at every position
 // the anchors leave open: each macro it drops must lead to a position the reference search does
 // not win. `per_rank` positions for each variant and number of ranks tried. (From starts with no
 // waste, as a deal's search makes anchors with proof effort above 1, the reference search decides
@@ -66,52 +62,43 @@ Lookaheads check_lines(std::initializer_list<int> ranks_tried, int per_rank, std
                 if (p.stock.size() < 4) continue;
                 dispatch_variant(p.variant, [&](auto traits) {
                     using T = decltype(traits);
-                    auto start = std::make_unique<WasteDrainTest<T>>(
-                        WasteDrainBudget{20000, 400000, 400000});
-                    if (start->lost(PackedState<T>(p))) return;
-                    DrainAnchors<T> anchors;
-                    anchors.start(std::move(start), PackedState<T>(p));
-                    int held = static_cast<int>(p.waste.size());
-                    for (std::size_t step = 1; step <= 40; ++step) {
-                        if (!testing::play_drawing_move(p, rng)) return;
-                        held = std::min(held, static_cast<int>(p.waste.size()));
-                        PackedState<T> state(p);
-                        if (anchors.lost(held, state.stock_left(), kNoRate) ||
-                            anchors.anchor(state, held, kNoRate, kNoDeadline)) {
-                            return;  // a lost position is not searched below
-                        }
-                        if (anchors.placed(step)) held = static_cast<int>(p.waste.size());
-                        std::vector<Move> moves;
-                        generate_search_moves(state, Techniques{}, moves);
-                        std::vector<Move> kept = moves;
-                        ++seen.asked;
-                        const int dead = drop_macros_past_a_drained_draw(
-                            state, anchors, held, kNoRate, kNoDeadline, kept, 0);
-                        // Nothing pending: the next position's anchor is its own.
-                        EXPECT_FALSE(anchors.placed(step + 1000));
-                        if (dead == 0) {
-                            ++seen.open;
-                            continue;
-                        }
-                        // The most draws first: the shortest stocks, which the reference search
-                        // decides soonest.
-                        std::stable_sort(moves.begin(), moves.end(), [](Move a, Move b) {
-                            return macro_draws(a) > macro_draws(b);
+                    testing::walk_anchor_line<T>(
+                        p, rng, [](const Position&) {},
+                        [&](const Position& at, PackedState<T>& state, DrainAnchors<T>& anchors,
+                            int held, std::size_t step) {
+                            std::vector<Move> moves;
+                            generate_search_moves(state, Techniques{}, moves);
+                            std::vector<Move> kept = moves;
+                            ++seen.asked;
+                            const int dead = drop_macros_past_a_drained_draw(
+                                state, anchors, held, testing::kNoRate, testing::kNoDeadline, kept,
+                                0);
+                            // Nothing pending: the next position's anchor is its own.
+                            EXPECT_FALSE(anchors.placed(step + 1000));
+                            if (dead == 0) {
+                                ++seen.open;
+                                return true;
+                            }
+                            // The most draws first: the shortest stocks, which the reference
+                            // search decides soonest.
+                            std::stable_sort(moves.begin(), moves.end(), [](Move a, Move b) {
+                                return macro_draws(a) > macro_draws(b);
+                            });
+                            for (const Move& m : moves) {
+                                if (std::find(kept.begin(), kept.end(), m) != kept.end()) continue;
+                                EXPECT_GE(macro_draws(m), dead);
+                                ++seen.dropped;
+                                if (++solved_here > 30) continue;
+                                const Verdict truth = reference_solve(after(at, m), limits).verdict;
+                                if (truth == Verdict::Lost) ++checked_here;
+                                EXPECT_NE(truth, Verdict::Won)
+                                    << rules.name << " move " << to_string(m) << " ("
+                                    << static_cast<int>(m.from) << " draws)\n"
+                                    << position_to_json(at);
+                            }
+                            for (const Move& m : kept) EXPECT_LT(macro_draws(m), dead);
+                            return true;
                         });
-                        for (const Move& m : moves) {
-                            if (std::find(kept.begin(), kept.end(), m) != kept.end()) continue;
-                            EXPECT_GE(macro_draws(m), dead);
-                            ++seen.dropped;
-                            if (++solved_here > 30) continue;
-                            const Verdict truth = reference_solve(after(p, m), limits).verdict;
-                            if (truth == Verdict::Lost) ++checked_here;
-                            EXPECT_NE(truth, Verdict::Won)
-                                << rules.name << " move " << to_string(m) << " ("
-                                << static_cast<int>(m.from) << " draws)\n"
-                                << position_to_json(p);
-                        }
-                        for (const Move& m : kept) EXPECT_LT(macro_draws(m), dead);
-                    }
                 });
             }
         }

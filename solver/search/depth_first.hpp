@@ -412,38 +412,35 @@ class DepthFirstSearch final : public SearchMember<T> {
             inherit_lost_moves<T>(lost_moves_, frames_.back().lost_begin, lost_begin, since_parent);
             drop_lost_moves(lost_moves_, lost_begin, lost_moves_.size(), moves_, begin);
         }
-        int dead_draws = 0;
-        if (config_.complete() && config_.techniques.dead_ends &&
-            config_.techniques.stock_lookahead && stock_lookahead_pays(state_.stock_left())) {
-            // What the parent knew holds here when every move since commutes with draws; then
-            // nothing is tested (stock_lookahead.hpp says why).
-            const int known =
-                frames_.empty() ? 0 : inherited_dead_draws(frames_.back().dead_draws, since_parent);
-            if (known > 0) {
-                drop_macros_drawing_at_least(known, moves_, begin);
-                dead_draws = known;
-            } else if (lookahead_pace_.due()) {
-                const LookaheadCount count =
-                    drop_macros_past_a_dead_draw(state_, dead_end_, moves_, begin);
-                lookahead_pace_.record(count);
-                dead_draws = count.dead_draws;
-            }
-        }
+        // The fewest draws known to reach a lost position, by the stock lookahead (dead-end
+        // tests of the positions the draws pass through, with few stock cards) or the drain
+        // lookahead (the drain anchors' tests): what the parent knew holds here when every move
+        // since commutes with draws, and then nothing is tested (stock_lookahead.hpp says why).
+        const bool stock_rule = config_.complete() && config_.techniques.dead_ends &&
+                                config_.techniques.stock_lookahead &&
+                                stock_lookahead_pays(state_.stock_left());
+        const bool drain_rule = config_.complete() && config_.techniques.drain_anchors &&
+                                config_.techniques.drain_lookahead && anchors_.active();
         // Anchored here (drain_anchors.hpp): the anchor's frame is the one opened below.
         const bool anchored = anchors_.placed(frames_.size());
         const int held = anchored ? state_.waste_size() : anchor_waste_left;
-        if (config_.complete() && config_.techniques.drain_anchors &&
-            config_.techniques.drain_lookahead && dead_draws == 0 && anchors_.active()) {
-            // The depth the parent knew, where every move since commutes with draws, as the
-            // stock lookahead's (which passes it on only with few stock cards); else the tests.
-            const int known =
+        int dead_draws = 0;
+        if (stock_rule || drain_rule) {
+            dead_draws =
                 frames_.empty() ? 0 : inherited_dead_draws(frames_.back().dead_draws, since_parent);
-            if (known > 0) {
-                drop_macros_drawing_at_least(known, moves_, begin);
-                dead_draws = known;
+            if (dead_draws > 0) {
+                drop_macros_drawing_at_least(dead_draws, moves_, begin);
             } else {
-                dead_draws = drop_macros_past_a_drained_draw(state_, anchors_, held, nodes_,
-                                                             deadline_, moves_, begin);
+                if (stock_rule && lookahead_pace_.due()) {
+                    const LookaheadCount count =
+                        drop_macros_past_a_dead_draw(state_, dead_end_, moves_, begin);
+                    lookahead_pace_.record(count);
+                    dead_draws = count.dead_draws;
+                }
+                if (drain_rule && dead_draws == 0) {
+                    dead_draws = drop_macros_past_a_drained_draw(state_, anchors_, held, nodes_,
+                                                                 deadline_, moves_, begin);
+                }
             }
         }
         order_moves(state_, moves_, begin, scored_, key,

@@ -164,13 +164,11 @@ class DrainAnchors {
             if (i + 1 < anchors_.size()) held = std::min(held, anchor.held_to_next);
             fewest += anchor.stock - stock;
             stock = anchor.stock;
+            // The start's own test found a J for each of its cards from 0 up, so with no stock
+            // card drawn since it there is nothing to find.
+            if (i == 0 && fewest == 0) return false;
             if (i == 0 && !uncharged) {
-                // The start's own test found a J for each of its cards from 0 up, so with no
-                // stock card drawn there is nothing to find; else its own budget.
-                if (fewest == 0) return false;
-                fewest = anchor.test->drained_after(held, fewest);
-            } else if (i == 0 && fewest == 0) {
-                return false;
+                fewest = anchor.test->drained_after(held, fewest);  // its own budget
             } else {
                 const std::uint64_t before = anchor.test->spent();
                 fewest = anchor.test->drained_after(held, fewest, allowance(nodes), uncharged);
