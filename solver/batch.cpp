@@ -165,6 +165,7 @@ std::string describe(const RunConditions& c) {
     }
     text << ", " << c.memory_mib << " MiB table";
     if (!c.disabled.empty()) text << ", disabled " << c.disabled;
+    if (c.proof_effort != 1) text << ", proof effort " << c.proof_effort;
     text << ", version " << c.version;
     return text.str();
 }
@@ -200,6 +201,7 @@ RunConditions batch_conditions(const BatchConfig& config) {
         std::max<std::uint64_t>(config.limits.memory_bytes / config.threads, 1));
     c.memory_mib = std::round(table_bytes / (1 << 20) * 1000) / 1000;  // as the line stores it
     c.disabled = disabled_names(config.techniques);
+    c.proof_effort = config.proof_effort;
     c.version = solver_version();
     c.commit = solver_commit();
     c.recorded = true;
@@ -291,6 +293,7 @@ Statistics run_batch(const BatchConfig& config,
                     auto& solver = solvers.local();
                     if (!solver) {
                         solver = std::make_unique<FastSolver>(table_bytes, config.techniques);
+                        solver->prove_with_effort(config.proof_effort);
                     }
                     for (std::size_t i = range.begin(); i != range.end(); ++i) {
                         // Interrupted: the deals not started stay for the next run.

@@ -22,14 +22,15 @@ struct BatchConfig {
     std::uint64_t first_seed = 1;
     std::uint64_t last_seed = 1;
     int ranks = kMaxRanks;
-    bool pysol = false;    // seeds are PySolFC game numbers (full deck only)
+    bool pysol = false;  // seeds are PySolFC game numbers (full deck only)
     int threads = 1;
     // Per deal; memory_bytes is shared by the workers' tables. When limits.cancel is set, the
     // deals being solved are abandoned (not written) and no new one starts: run_batch returns
     // with the lines written so far synced, and a later run solves the rest.
     SearchLimits limits;
     Techniques techniques;  // all on unless switched off for ablation
-    std::string out_path;  // empty: standard output, no resuming
+    int proof_effort = 1;   // FastSolver::prove_with_effort, for every deal
+    std::string out_path;   // empty: standard output, no resuming
     // Re-solve the deals of the range whose line in the output file is `unknown` and was solved
     // under other conditions (a smaller limit, say); the new line supersedes the old one.
     bool retry_unknown = false;

@@ -24,6 +24,7 @@ std::string to_json_line(const BatchRecord& r) {
         line["time_limit"] = c.time_limit;
         line["memory_mib"] = std::round(c.memory_mib * 1000) / 1000;
         if (!c.disabled.empty()) line["disabled"] = c.disabled;
+        if (c.proof_effort != 1) line["proof_effort"] = c.proof_effort;
         line["version"] = c.version;
         if (!c.commit.empty()) line["commit"] = c.commit;
     }
@@ -36,7 +37,8 @@ namespace {
 // and version, or none of them); a problem with them is returned.
 std::optional<std::string> parse_conditions(const nlohmann::json& json, RunConditions& c) {
     const bool any = json.contains("node_limit") || json.contains("time_limit") ||
-                     json.contains("memory_mib") || json.contains("version");
+                     json.contains("memory_mib") || json.contains("version") ||
+                     json.contains("proof_effort");
     if (!any) return std::nullopt;
     for (const char* name : {"node_limit", "time_limit", "memory_mib", "version"}) {
         if (!json.contains(name)) return std::string("missing field '") + name + "'";
@@ -49,6 +51,13 @@ std::optional<std::string> parse_conditions(const nlohmann::json& json, RunCondi
             return std::string("field '") + name + "' is not a non-negative number";
         }
     }
+    if (json.contains("proof_effort") &&
+        (!json["proof_effort"].is_number_unsigned() ||
+         json["proof_effort"].get<std::uint64_t>() < 1 ||
+         json["proof_effort"].get<std::uint64_t>() > kMaxProofEffort)) {
+        return "field 'proof_effort' is not an integer from 1 to " +
+               std::to_string(kMaxProofEffort);
+    }
     for (const char* name : {"version", "disabled", "commit"}) {
         if (json.contains(name) && !json[name].is_string()) {
             return std::string("field '") + name + "' is not a string";
@@ -59,6 +68,7 @@ std::optional<std::string> parse_conditions(const nlohmann::json& json, RunCondi
     c.memory_mib = json["memory_mib"].get<double>();
     c.version = json["version"].get<std::string>();
     c.disabled = json.value("disabled", "");
+    c.proof_effort = json.value("proof_effort", 1);
     c.commit = json.value("commit", "");
     c.recorded = true;
     return std::nullopt;
@@ -86,7 +96,8 @@ std::optional<BatchRecord> parse_batch_line(std::string_view text, std::string& 
     };
     const auto* variant = field("variant");
     if (!variant) return std::nullopt;
-    const auto id = variant->is_string() ? parse_variant(variant->get<std::string>()) : std::nullopt;
+    const auto id =
+        variant->is_string() ? parse_variant(variant->get<std::string>()) : std::nullopt;
     if (!id) {
         error = "unknown variant " + variant->dump();
         return std::nullopt;
@@ -104,7 +115,8 @@ std::optional<BatchRecord> parse_batch_line(std::string_view text, std::string& 
     r.nodes = json["nodes"].get<std::uint64_t>();
     r.moves = json["moves"].is_null() ? 0 : json["moves"].get<std::uint64_t>();
     const auto ranks = json["ranks"].get<std::uint64_t>();
-    if (ranks < 1 || ranks > kMaxRanks || ranks_problem(rules_of(r.variant), static_cast<int>(ranks))) {
+    if (ranks < 1 || ranks > kMaxRanks ||
+        ranks_problem(rules_of(r.variant), static_cast<int>(ranks))) {
         error = "field 'ranks' is not allowed for " + std::string(rules_of(r.variant).name);
         return std::nullopt;
     }

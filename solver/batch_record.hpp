@@ -18,6 +18,7 @@ struct RunConditions {
     double time_limit = 0;         // seconds, 0: none
     double memory_mib = 0;         // the deal's transposition table
     std::string disabled;          // techniques switched off, comma-separated; "" for none
+    int proof_effort = 1;          // SolveOptions::proof_effort
     std::string version;           // solver_version()
     std::string commit;            // solver_commit(); "" when unknown
     bool recorded = false;
@@ -26,7 +27,8 @@ struct RunConditions {
     // way, so a deal left `unknown` under them stays `unknown` (time limits aside).
     bool same_search(const RunConditions& o) const {
         return recorded == o.recorded && node_limit == o.node_limit && time_limit == o.time_limit &&
-               memory_mib == o.memory_mib && disabled == o.disabled;
+               memory_mib == o.memory_mib && disabled == o.disabled &&
+               proof_effort == o.proof_effort;
     }
 };
 
@@ -62,7 +64,8 @@ struct BatchRecord {
 
 // {"variant":..,"seed":..,"ranks":..,"result":..,"nodes":..,"ms":..,"moves":..[,"limit":..]
 //  [,"decided_by":..][,"most_up":..][,"numbering":"pysol"],"node_limit":..,"time_limit":..,
-//  "memory_mib":..[,"disabled":..],"version":..[,"commit":..]} without a trailing newline.
+//  "memory_mib":..[,"disabled":..][,"proof_effort":..],"version":..[,"commit":..]} without a
+//  trailing newline ("proof_effort" only where it is not 1).
 // "moves" is null unless the deal was won; "limit" (which limit stopped the search) only for
 // `unknown`.
 std::string to_json_line(const BatchRecord& record);

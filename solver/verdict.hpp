@@ -53,6 +53,9 @@ struct SearchLimits {
     bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
 };
 
+// The proof efforts (FastSolver::prove_with_effort) the commands and batch files take: 1 to this.
+inline constexpr int kMaxProofEffort = 1000;
+
 // A `lost` re-proved with independent position keys (solve.hpp).
 enum class Confirmation : std::uint8_t {
     NotAsked,

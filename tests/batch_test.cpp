@@ -226,6 +226,35 @@ TEST_F(Batch, LinesRecordTheirLimitsTechniquesAndSolver) {
     EXPECT_GT(won, 0);
 }
 
+// The proof effort reaches every deal's search and its line: Malmaison seed 28 with eight ranks
+// (the complete search alone, 400 nodes) is `unknown` with the default effort and won in 255 nodes
+// with effort 2, whose anchors below the deal's start prove lost the branches that drowned it;
+// solved again with effort 2 under --retry-unknown, as other conditions.
+TEST_F(Batch, ProofEffortReachesEveryDealAndItsLine) {
+    const std::string out = path("run.jsonl");
+    BatchConfig c = config(out, 28, 28);
+    c.variants = {VariantId::Malmaison};
+    c.ranks = 8;
+    c.limits.node_limit = 400;
+    c.techniques = parse_disabled_techniques("probes");
+    run_batch(c, nullptr);
+    std::string error;
+    auto plain = parse_batch_line(lines_of(out).at(0), error);
+    ASSERT_TRUE(plain) << error;
+    EXPECT_EQ(plain->result, Verdict::Unknown);
+    EXPECT_EQ(plain->conditions.proof_effort, 1);
+    c.proof_effort = 2;
+    c.retry_unknown = true;
+    run_batch(c, nullptr);
+    ASSERT_EQ(lines_of(out).size(), 2u);
+    auto effort = parse_batch_line(lines_of(out).at(1), error);
+    ASSERT_TRUE(effort) << error;
+    EXPECT_EQ(effort->seed, 28u);
+    EXPECT_EQ(effort->result, Verdict::Won);
+    EXPECT_EQ(effort->conditions.proof_effort, 2);
+    EXPECT_NE(lines_of(out).at(1).find("\"proof_effort\":2"), std::string::npos);
+}
+
 TEST_F(Batch, RerunUnderOtherLimitsKeepsTheLinesAndSaysSo) {
     const std::string out = path("run.jsonl");
     BatchConfig small = config(out, 1, 10);
@@ -705,6 +734,35 @@ TEST(Statistics, RecordLineRoundTrips) {
     // A line with some of the conditions but not all is refused, naming the missing one.
     const std::string torn = refusal(R"("node_limit":10)");
     EXPECT_NE(torn.find("time_limit"), std::string::npos) << torn;
+}
+
+// A proof effort other than 1 goes into a line and comes back, and solves a deal otherwise (so
+// --retry-unknown solves its unknown deals again); 1 is the default, left out. A line whose effort
+// is not an integer from 1 to 1000 is refused, naming the field.
+TEST(Statistics, TheProofEffortRoundTrips) {
+    BatchRecord r = record(11, Verdict::Unknown, 300);
+    r.conditions = at_node_limit(300);
+    std::string error;
+    EXPECT_EQ(to_json_line(r).find("proof_effort"), std::string::npos);
+    EXPECT_EQ(parse_batch_line(to_json_line(r), error)->conditions.proof_effort, 1);
+    BatchRecord harder = r;
+    harder.conditions.proof_effort = 10;
+    const std::string line = to_json_line(harder);
+    EXPECT_NE(line.find("\"proof_effort\":10"), std::string::npos) << line;
+    const auto parsed = parse_batch_line(line, error);
+    ASSERT_TRUE(parsed) << error;
+    EXPECT_EQ(parsed->conditions.proof_effort, 10);
+    EXPECT_TRUE(parsed->conditions.same_search(harder.conditions));
+    EXPECT_FALSE(parsed->conditions.same_search(r.conditions));
+    const std::string conditions = R"("node_limit":10,"time_limit":0,"memory_mib":64,)"
+                                   R"("version":"0.1.0","proof_effort":)";
+    for (const std::string bad : {"0", "1001", "-3", "2.5", "\"10\""}) {
+        const std::string why = refusal(conditions + bad);
+        EXPECT_NE(why.find("proof_effort"), std::string::npos) << bad << ": " << why;
+    }
+    EXPECT_EQ(refusal(conditions + "1000"), "parsed");
+    // Alone, it is a line's conditions in part: refused, naming what is missing.
+    EXPECT_NE(refusal(R"("proof_effort":10)").find("node_limit"), std::string::npos);
 }
 
 // The search that decided a deal goes into its line and comes back; an unknown deal names none,

@@ -1102,6 +1102,17 @@ TEST_F(Cli, SeedRangesThatAreNotTwoUnsignedIntegersAreNamed) {
     }
 }
 
+// batch --proof-effort takes what solve's does (tests/batch_test.cpp has what it does per deal).
+TEST_F(Cli, BatchProofEffortOutOfRangeIsNamed) {
+    for (const char* bad : {"0", "1001", "x"}) {
+        const RunResult r = run({"batch", "--variant", "diplomat", "--seeds", "1-2", "--ranks", "4",
+                                 "--out", "-", "--proof-effort", bad});
+        EXPECT_EQ(r.exit_code, 2) << bad;
+        EXPECT_TRUE(contains(r.err, "--proof-effort")) << r.err;
+        EXPECT_EQ(r.out, "") << bad;
+    }
+}
+
 // The stats table: every line fits 80 columns; the rate is shown as its bounds; the effort as
 // median, p90 and p99; the limits it was solved under. CSV names the numbering of every row.
 TEST_F(Cli, StatsFitsEightyColumnsAndShowsBoundsPercentilesAndLimits) {

@@ -366,7 +366,7 @@ int run_solve(const Args& args) {
             "--key-set picks the fast solver's keys; --reference keeps exact positions");
     }
     solve_options.proof_effort = static_cast<int>(
-        parse_bounded("--proof-effort", vm["proof-effort"].as<std::string>(), 1, 1000));
+        parse_bounded("--proof-effort", vm["proof-effort"].as<std::string>(), 1, kMaxProofEffort));
     if (solve_options.proof_effort != 1 && solve_options.engine == Engine::Reference) {
         throw InputError("--proof-effort sets the fast solver's tests; --reference has none");
     }
@@ -723,13 +723,16 @@ int run_batch_command(const Args& args) {
          "per deal: `unknown` after this many seconds (0: no limit)")
         ("memory", po::value<std::string>(),
          "MiB of transposition tables, shared by the threads (default: 64 per thread)")
+        ("proof-effort", po::value<std::string>()->default_value("1"),
+         "per deal, as solve's --proof-effort (1 to 1000): more proves more deals lost, at more "
+         "time a deal; recorded in each line (\"proof_effort\", where not 1)")
         ("disable", po::value<std::string>(), disable_help().c_str());
     // clang-format on
     po::variables_map vm;
     const std::string usage =
         "--variant V[,V...]|all --seeds A-B [--pysol] [--ranks R] [--threads T] [--out FILE]\n"
         "       [--retry-unknown] [--node-limit N] [--time-limit S] [--memory MIB]\n"
-        "       [--disable LIST] [--progress-every S] [--shard K/N]";
+        "       [--proof-effort K] [--disable LIST] [--progress-every S] [--shard K/N]";
     if (!parse("batch", usage, options, args, vm)) return kExitOk;
     if (!vm.count("variant")) throw InputError("--variant is required (a name, a list, or all)");
     if (!vm.count("seeds")) throw InputError("--seeds A-B is required");
@@ -811,6 +814,8 @@ int run_batch_command(const Args& args) {
     if (vm.count("disable")) {
         config.techniques = parse_disabled_techniques(vm["disable"].as<std::string>());
     }
+    config.proof_effort = static_cast<int>(parse_bounded(
+        "--proof-effort", vm["proof-effort"].as<std::string>(), 1, kMaxProofEffort));
 
     // SIGINT and SIGTERM stop the batch between turns of the search: the deals being solved are
     // dropped, the lines written stay (synced), and the same command resumes.
