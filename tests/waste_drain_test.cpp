@@ -197,6 +197,70 @@ TEST(WasteDrain, GreedyCountsChangeNoChoice) {
     EXPECT_GE(open, 50);
 }
 
+// Runs of moments searched as one (waste_drain.hpp) change no answer: every variant's test, with
+// and without them, calls the same positions lost at the same waste card, and gives the same J
+// carried down, wherever neither met a cap (whose answers depend on the choices spent), on random
+// positions and playouts of reduced decks and on full-rank frontier positions; and runs decide
+// moments there. A run's bounds that were not looser than each of its moments' would call a
+// moment with a fit one with none, and change an answer.
+TEST(WasteDrain, RunsOfMomentsChangeNoAnswer) {
+    std::mt19937 rng(53);
+    std::vector<Position> positions;
+    for (const char* name : {"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json",
+                             "malmaison-23-s30-m160.json", "emperor-563-s42-m27.json",
+                             "emperor-modern-590-s24-m83.json"}) {
+        positions.push_back(frontier(name));
+    }
+    for (const auto& rules : all_variants()) {
+        if (rules.id == VariantId::DoubleDot) continue;
+        for (int ranks : {5, 7, 9}) {
+            for (int n = 0; n < 12; ++n) {
+                positions.push_back(testing::random_position(rules.id, ranks, rng));
+            }
+            for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+                positions.push_back(
+                    testing::backed_up_playout(deal_position(rules.id, seed, ranks), 20, rng));
+            }
+        }
+    }
+    const WasteDrainBudget budget{.per_moment = 100000, .total = 2000000, .carried = 4000000};
+    int lost = 0, open = 0, carried = 0;
+    std::uint64_t in_runs = 0;
+    for (const Position& p : positions) {
+        if (p.waste.empty()) continue;
+        dispatch_variant(p.variant, [&](auto traits) {
+            using T = decltype(traits);
+            const PackedState<T> state(p);
+            WasteDrainTest<T> with(budget), without(budget);
+            without.use_moment_runs(false);
+            const bool lost_with = with.lost(state);
+            const bool lost_without = without.lost(state);
+            in_runs += with.moments_in_runs();
+            EXPECT_EQ(without.moments_in_runs(), 0u);
+            if (with.counted_capped() || without.counted_capped()) return 0;
+            EXPECT_EQ(lost_with, lost_without) << position_to_json(p);
+            EXPECT_EQ(with.drained_at(), without.drained_at()) << position_to_json(p);
+            (lost_with ? lost : open) += 1;
+            if (lost_with) return 0;
+            const int stock = static_cast<int>(p.stock.size());
+            const int waste = static_cast<int>(p.waste.size());
+            for (int fewest = 1; fewest <= stock; fewest += 1 + stock / 5) {
+                const int a = with.drained_after(waste, fewest);
+                const int b = without.drained_after(waste, fewest);
+                if (with.counted_capped() || without.counted_capped()) continue;
+                EXPECT_EQ(a, b) << "fewest " << fewest << "\n" << position_to_json(p);
+                ++carried;
+            }
+            return 0;
+        });
+    }
+    std::cout << lost << " lost, " << open << " open, " << carried << " carried answers; "
+              << in_runs << " moments decided by runs\n";
+    EXPECT_GE(lost, 10);
+    EXPECT_GE(open, 50);
+    EXPECT_GE(in_runs, 100u);
+}
+
 // Malmaison with nine ranks, two stock cards (8H, then 9C) and 62 in the waste, from the
 // reduced-deck sweep below: the moment the 56th waste card from the bottom (5S) leaves fits only
 // with the 8H drawn, and the moment of the 37th (7S), later in any line, only with no stock card

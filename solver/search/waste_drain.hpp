@@ -158,6 +158,29 @@
 // position by position, in 349 s instead of 386 (Emperor's 42 in 220 s instead of 261; Malmaison's
 // 21 in 68 s instead of 65), and bench/positions/end-games and 93 won positions with a waste
 // (Malmaison 554's line, Emperor seeds 1-40's) their nodes, in the same time.
+// Runs of moments. Where a moment of waste card p had no fit, the next ones of p, with J from j
+// to j' (j < j', each not searched yet), are searched as one: with a(s, r) counted with j' stock
+// cards drawn, and H + a with j' (in the home caps, and in the rises' bound at r) or with j (in
+// the held copies' low bound, and in the rises' bound at r + 1). Proof that a run with no fit has
+// no moment with a fit: stock cards are only added to the available ones as J grows, so for each
+// J from j to j', H + a lies between its counts with j and with j', card by card. Each bound of a
+// choice is monotone in them: y's term for (s, r), max(0, (H + a)(s, r) - U(s, r) - min(decks,
+// (H + a)(s, r') - D(s, r') for r' < r)) with D the decided prefixes' cards (the "Kept cards"
+// bound as the search counts it), grows with H + a at r and falls with it below r; ub grows with
+// a; the rises' bound (H + a)(s, r) - D(s, r) - ((H + a)(s, r + 1) - U(s, r + 1)) grows with
+// H + a at r and falls with it at r + 1. So for every choice the run's ranges hold every one of
+// its moments' ranges and rises, its least count of unslotted tops is no more than each
+// moment's, and a choice that fits some moment of the run fits the run. The search for a choice
+// holds for the run as for a moment: the hopeful count's proof and that of the lengths a chain
+// continues ask only this shape of the bounds, in U and D, which the run's counts keep. A run with
+// no fit marks each of its moments so (and tells the memo); one that fits, or meets its cap, proves
+// nothing, and its moments are searched one by one. A run is of 2 moments after a moment with no
+// fit, and of 4 after a run with none (kMostMomentsAtOnce); with a larger run the loosened
+// bounds fit too often. Malmaison seeds 2, 9 and 3 at proof effort 100 (`solve --variant
+// malmaison --seed S --disable probes --proof-effort 100`), each lost in the same nodes: 13.2,
+// 27.5 and 147 s one moment at a time; 12.8, 19.8 and 121 s with runs of up to 4; 12.4, 22.2 and
+// 126 with runs of 2; 13.1, 21.0 and 127 with up to 8; 14.2, 23.3 and 134 with runs doubling
+// without bound.
 // Skipping the lengths a chain continues leaves a column as many lengths as it has breaks, plus
 // one, instead of one more than its cards. The 76 positions of bench/positions/frontier, each
 // tested alone at the default budget: 38 called lost and 1 stopped at the total cap, in 12.4
@@ -236,6 +259,9 @@ class WasteDrainTest {
     // Whether the search for a choice skips the lengths a chain continues (on by default; off only
     // for the test that both find the same answers).
     void use_length_dominance(bool on) { length_dominance_ = on; }
+    // Whether runs of moments of one waste card are searched as one after a moment with no fit
+    // (the header's "Runs of moments"; on by default; off only to check that the answers stay).
+    void use_moment_runs(bool on) { moment_runs_ = on; }
     // Whether the families' counts are remembered between choices (family_tops(); on by
     // default where the families are the suits; off only to check that it changes nothing).
     void remember_tops(bool on) {
@@ -363,6 +389,9 @@ class WasteDrainTest {
     // Every choice this test has evaluated since it was made (lost() and drained_after()).
     std::uint64_t spent() const { return spent_; }
     bool capped() const { return capped_; }
+    // The moments found with no fit by runs searched as one (the header's "Runs of moments"),
+    // since the test was made.
+    std::uint64_t moments_in_runs() const { return moments_in_runs_; }
     // Whether the last lost() or drained_after() counted a moment at its cap as a fit: its answer
     // is then one a search without the caps might not give (for tests that compare answers).
     bool counted_capped() const { return counted_capped_ || capped_; }
@@ -433,6 +462,8 @@ class WasteDrainTest {
         return static_cast<std::size_t>(remaining * (stock_size_ + 1) + fewest);
     }
     static constexpr std::uint64_t kFirstMomentCap = 16000;
+    // The most moments a run searches as one (the header's "Runs of moments").
+    static constexpr int kMostMomentsAtOnce = 4;
 
     // The moments of the own waste cards below `top` (down to base_), from the top down in the
     // order of play with each J no fewer than `fewest` (lost(): all of them, from 0;
@@ -452,6 +483,7 @@ class WasteDrainTest {
             fewest = first_fewest;
             for (int p = top - 1; p >= base_; --p) {
                 bool fits = false;
+                int run = 0;  // moments to search as one next (the header's "Runs of moments")
                 for (int j = fewest; j <= stock_size_ && !fits; ++j) {
                     const auto at = static_cast<std::size_t>(p * (stock_size_ + 1) + j);
                     Search& known = known_[at];
@@ -462,7 +494,31 @@ class WasteDrainTest {
                             capped_ = true;
                             return -1;
                         }
-                        known = moment_search(p, j);
+                        Search answer;
+                        const bool in_memo = remembered(p, j, answer);
+                        if (const int last = in_memo ? j : range_end(p, j, run, cap); last > j) {
+                            if (range_search(p, j, last) == Search::NoFit) {
+                                for (int i = j; i <= last; ++i) {
+                                    known_[at + (i - j)] = Search::NoFit;
+                                    if (memo_ != nullptr && framed_) {
+                                        count_moment(p, i);
+                                        memo_->remember(memo_counts(), memo_cuts(), Search::NoFit,
+                                                        moment_cap_);
+                                    }
+                                }
+                                moments_in_runs_ += static_cast<std::uint64_t>(last - j + 1);
+                                j = last;
+                                run = std::min(run * 2, kMostMomentsAtOnce);
+                                continue;
+                            }
+                            run = 1;  // one by one until the next moment with no fit
+                            if (evaluations_ >= budget_.total) {
+                                capped_ = true;
+                                return -1;
+                            }
+                        }
+                        known = in_memo ? answer : moment_search(p, j);
+                        if (known == Search::NoFit) run = std::max(run, 2);
                         if (known == Search::Capped) {
                             capped_moment = true;
                             capped_at_[at] = cap;
@@ -482,13 +538,20 @@ class WasteDrainTest {
     }
 
     // The available copies of each card at the moment waste card p leaves with j stock cards
-    // drawn, and those home or available.
-    void count_moment(int p, int j) {
+    // drawn, and those home or available; for the moments with j to `last` drawn as one (the
+    // header's "Runs of moments"), the available copies with `last` drawn, and those home or
+    // available with j (reach_low_) and with `last` (reach_high_).
+    void count_moment(int p, int j, int last = -1) {
+        if (last < j) last = j;
         available_ = tableau_;
         for (int i = p + 1; i < waste_size_; ++i) count(available_, waste_[i]);
         for (int i = 0; i < j; ++i) count(available_, stock_[i]);
         for (int s = 0; s < kSuitCount; ++s) {
-            for (int r = 1; r <= ranks_; ++r) reachable_[s][r] = home_[s][r] + available_[s][r];
+            for (int r = 1; r <= ranks_; ++r) reach_low_[s][r] = home_[s][r] + available_[s][r];
+        }
+        for (int i = j; i < last; ++i) count(available_, stock_[i]);
+        for (int s = 0; s < kSuitCount; ++s) {
+            for (int r = 1; r <= ranks_; ++r) reach_high_[s][r] = home_[s][r] + available_[s][r];
         }
     }
 
@@ -496,23 +559,62 @@ class WasteDrainTest {
     // of prefixes that fits, has none, or the search for one reached its cap: answered from the
     // memo where it knows the moment (drain_moments.hpp), else searched, and remembered there.
     Search moment_search(int p, int j) {
+        Search answer;
+        if (remembered(p, j, answer)) return answer;
+        answer = search_choices();
+        if (memo_ != nullptr && framed_) {
+            memo_->remember(memo_counts(), memo_cuts(), answer, moment_cap_);
+        }
+        return answer;
+    }
+
+    // Counts the moment at which waste card p leaves with j stock cards drawn (count_moment()):
+    // true, with its `answer`, where the memo knows it at this pass's cap.
+    bool remembered(int p, int j, Search& answer) {
         count_moment(p, j);
-        if (memo_ == nullptr || !framed_) return search_choices();
+        return memo_ != nullptr && framed_ &&
+               memo_->known(memo_counts(), memo_cuts(), moment_cap_, answer);
+    }
+
+    // The memo's key of the moment count_moment() counted last (a single one).
+    typename Memo::Counts memo_counts() const {
         typename Memo::Counts counts;
         for (int s = 0; s < kSuitCount; ++s) {
             for (int r = 1; r <= ranks_; ++r) {
                 const int at = Card(r, static_cast<Suit>(s)).index();
                 counts.home[at] = static_cast<std::uint8_t>(home_[s][r]);
-                counts.reachable[at] = static_cast<std::uint8_t>(reachable_[s][r]);
+                counts.reachable[at] = static_cast<std::uint8_t>(reach_high_[s][r]);
             }
         }
+        return counts;
+    }
+    typename Memo::Cuts memo_cuts() const {
         typename Memo::Cuts cuts{};
         for (int c = 0; c < columns_; ++c) cuts[c] = static_cast<std::uint8_t>(sizes_[c]);
+        return cuts;
+    }
+
+    // The last of the moments from (p, j) on to search as one (the header's "Runs of moments"):
+    // up to `run` of them, each not searched yet at this pass's `cap` nor known to the memo; j
+    // alone where runs are off or `run` is below 2.
+    int range_end(int p, int j, int run, std::uint64_t cap) {
+        if (!moment_runs_ || run < 2) return j;
+        int last = j;
         Search answer;
-        if (memo_->known(counts, cuts, moment_cap_, answer)) return answer;
-        answer = search_choices();
-        memo_->remember(counts, cuts, answer, moment_cap_);
-        return answer;
+        while (last < stock_size_ && last + 1 - j < run) {
+            const auto at = static_cast<std::size_t>(p * (stock_size_ + 1) + last + 1);
+            if (known_[at] != Search::Capped || capped_at_[at] >= cap) break;
+            if (remembered(p, last + 1, answer)) break;  // the memo's, one by one
+            ++last;
+        }
+        return last;
+    }
+
+    // The moments at which waste card p leaves with j to `last` stock cards drawn, searched as one
+    // (the header's "Runs of moments"): NoFit proves that none of them has a choice that fits.
+    Search range_search(int p, int j, int last) {
+        count_moment(p, j, last);
+        return search_choices();
     }
 
     // The search for a choice at the moment count_moment() counted last.
@@ -619,15 +721,15 @@ class WasteDrainTest {
     }
 
     // unslotted_tops() of family f, remembered until what it is computed from changes: the count
-    // is a function of the family's low_, high_, slots_ and rises (of its suits' reachable_,
-    // decided_kept_ and kept_) and of the King spaces' flag alone. Where the families are the
-    // suits (Malmaison, whose spaces take any card), a column decided changes the counts of its
-    // cards' suits only, so that most families' counts come back unchanged from one choice to the
-    // next; every change marks its family (changed()), and a new moment all of them. A count cut
-    // short at `most` is a low bound (the partial sums only grow): it answers again only where it
-    // still exceeds the `most` asked now. So the answer is unslotted_tops()'s with `most`, or one
-    // that exceeds `most` where that one does: hopeful() decides alike, in the same choices. The
-    // 19 Malmaison positions of bench/positions/frontier, each tested alone: 14.9 s without it,
+    // is a function of the family's low_, high_, slots_ and rises (of its suits' reach_low_,
+    // reach_high_, decided_kept_ and kept_) and of the King spaces' flag alone. Where the families
+    // are the suits (Malmaison, whose spaces take any card), a column decided changes the counts of
+    // its cards' suits only, so that most families' counts come back unchanged from one choice to
+    // the next; every change marks its family (changed()), and a new moment all of them. A count
+    // cut short at `most` is a low bound (the partial sums only grow): it answers again only where
+    // it still exceeds the `most` asked now. So the answer is unslotted_tops()'s with `most`, or
+    // one that exceeds `most` where that one does: hopeful() decides alike, in the same choices.
+    // The 19 Malmaison positions of bench/positions/frontier, each tested alone: 14.9 s without it,
     // 10.1 with it (with the counts compared, before the greedy count; with the greedy count and
     // the marks, Malmaison 23's line after 17 moves in 40 s against 49 with the counts compared
     // and 54 without either). Emperor's two families alternate along a suit, so that a
@@ -670,8 +772,8 @@ class WasteDrainTest {
         for (int s = 0; s < kSuitCount; ++s) {
             if (kFamilies != 1 && s != f) continue;  // a suit a family, or one family of all
             for (int r = 1; r < ranks_; ++r) {
-                rise[r] += (reachable_[s][r] - decided_kept_[s][r]) -
-                           (reachable_[s][r + 1] - kept_[s][r + 1]);
+                rise[r] += (reach_high_[s][r] - decided_kept_[s][r]) -
+                           (reach_low_[s][r + 1] - kept_[s][r + 1]);
             }
         }
     }
@@ -712,7 +814,7 @@ class WasteDrainTest {
         for (int r = from + 1; r <= ranks_; ++r) {
             if (r > 1) {
                 const int kept = kept_bounds_ ? decided_kept_[s][r - 1] : 0;
-                cap = std::min(cap, reachable_[s][r - 1] - kept);
+                cap = std::min(cap, reach_high_[s][r - 1] - kept);
             }
             home_cap_[s][r] = cap;
             refresh_low(s, r);
@@ -721,7 +823,7 @@ class WasteDrainTest {
 
     // The low bound of the held copies of (s, r) (see the proof's "Kept cards"), and low_ with it.
     void refresh_low(int s, int r) {
-        const int low = std::max(0, reachable_[s][r] - kept_[s][r] - home_cap_[s][r]);
+        const int low = std::max(0, reach_low_[s][r] - kept_[s][r] - home_cap_[s][r]);
         if (low != held_low_[s][r]) changed(suit_family_[s][r]);
         low_[suit_family_[s][r]][r] += low - held_low_[s][r];
         held_low_[s][r] = low;
@@ -841,6 +943,8 @@ class WasteDrainTest {
     bool kept_bounds_ = true;
     bool remember_tops_ = true;
     bool greedy_tops_ = true;
+    bool moment_runs_ = true;
+    std::uint64_t moments_in_runs_ = 0;  // moments_in_runs()
     int drained_at_ = -1;
     int ranks_ = 0;
     Memo* memo_ = nullptr;
@@ -869,7 +973,10 @@ class WasteDrainTest {
     SuitCounts home_{};
     SuitCounts tableau_{};  // the position's tableau cards
     SuitCounts available_{};
-    SuitCounts reachable_{};     // H + a: the copies home now or available
+    // H + a: the copies home now or available (count_moment(); for a range of moments, at its
+    // first and its last)
+    SuitCounts reach_low_{};
+    SuitCounts reach_high_{};
     SuitCounts decided_kept_{};  // the decided prefixes' cards
     SuitCounts home_cap_{};      // refresh_home_caps()
     SuitCounts held_low_{};      // refresh_low(): each suit's part of low_
