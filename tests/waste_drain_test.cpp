@@ -3,6 +3,7 @@
 // reduced decks and at full rank, and against the fast solver without the test (ablation).
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <iostream>
 #include <random>
 #include <string>
@@ -141,6 +142,29 @@ TEST(WasteDrain, RememberedCountsChangeNoChoice) {
     EXPECT_GE(open, 10);
 }
 
+// The frontier positions `names` (bench/positions/frontier), then, for every variant with a waste
+// and five, seven and nine ranks, 12 random positions and 8 backed-up playouts of deals, drawn
+// with `seed`: the positions on which a change to the test's search must not change an answer.
+std::vector<Position> frontier_and_reduced_positions(std::initializer_list<const char*> names,
+                                                     std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::vector<Position> positions;
+    for (const char* name : names) positions.push_back(frontier(name));
+    for (const auto& rules : all_variants()) {
+        if (rules.id == VariantId::DoubleDot) continue;
+        for (int ranks : {5, 7, 9}) {
+            for (int n = 0; n < 12; ++n) {
+                positions.push_back(testing::random_position(rules.id, ranks, rng));
+            }
+            for (std::uint64_t deal = 1; deal <= 8; ++deal) {
+                positions.push_back(
+                    testing::backed_up_playout(deal_position(rules.id, deal, ranks), 20, rng));
+            }
+        }
+    }
+    return positions;
+}
+
 // The families' counts taken greedily (waste_drain.hpp, greedy_tops()) instead of by the table
 // change no choice: every variant's test answers alike with and without, in the same number of
 // choices, on random positions and playouts of reduced decks and on full-rank frontier positions.
@@ -148,24 +172,10 @@ TEST(WasteDrain, RememberedCountsChangeNoChoice) {
 // choices that fit; one that were more would keep choices the table cuts: either changes the
 // choices evaluated.
 TEST(WasteDrain, GreedyCountsChangeNoChoice) {
-    std::mt19937 rng(47);
-    std::vector<Position> positions;
-    for (const char* name : {"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json",
-                             "emperor-563-s42-m27.json", "emperor-modern-590-s24-m83.json"}) {
-        positions.push_back(frontier(name));
-    }
-    for (const auto& rules : all_variants()) {
-        if (rules.id == VariantId::DoubleDot) continue;
-        for (int ranks : {5, 7, 9}) {
-            for (int n = 0; n < 12; ++n) {
-                positions.push_back(testing::random_position(rules.id, ranks, rng));
-            }
-            for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-                positions.push_back(
-                    testing::backed_up_playout(deal_position(rules.id, seed, ranks), 20, rng));
-            }
-        }
-    }
+    const std::vector<Position> positions = frontier_and_reduced_positions(
+        {"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json", "emperor-563-s42-m27.json",
+         "emperor-modern-590-s24-m83.json"},
+        47);
     const WasteDrainBudget budget{.per_moment = 20000, .total = 300000, .carried = 600000};
     int lost = 0, open = 0;
     std::uint64_t evaluations = 0;
@@ -204,25 +214,10 @@ TEST(WasteDrain, GreedyCountsChangeNoChoice) {
 // moments there. A run's bounds that were not looser than each of its moments' would call a
 // moment with a fit one with none, and change an answer.
 TEST(WasteDrain, RunsOfMomentsChangeNoAnswer) {
-    std::mt19937 rng(53);
-    std::vector<Position> positions;
-    for (const char* name : {"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json",
-                             "malmaison-23-s30-m160.json", "emperor-563-s42-m27.json",
-                             "emperor-modern-590-s24-m83.json"}) {
-        positions.push_back(frontier(name));
-    }
-    for (const auto& rules : all_variants()) {
-        if (rules.id == VariantId::DoubleDot) continue;
-        for (int ranks : {5, 7, 9}) {
-            for (int n = 0; n < 12; ++n) {
-                positions.push_back(testing::random_position(rules.id, ranks, rng));
-            }
-            for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-                positions.push_back(
-                    testing::backed_up_playout(deal_position(rules.id, seed, ranks), 20, rng));
-            }
-        }
-    }
+    const std::vector<Position> positions = frontier_and_reduced_positions(
+        {"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json", "malmaison-23-s30-m160.json",
+         "emperor-563-s42-m27.json", "emperor-modern-590-s24-m83.json"},
+        53);
     const WasteDrainBudget budget{.per_moment = 100000, .total = 2000000, .carried = 4000000};
     int lost = 0, open = 0, carried = 0;
     std::uint64_t in_runs = 0;
