@@ -302,8 +302,12 @@ Statistics run_batch(const BatchConfig& config,
                         const Position start = id.pysol
                                                    ? pysol_deal(id.variant, id.seed)
                                                    : deal_position(id.variant, id.seed, id.ranks);
-                        const SolveResult result = solve_with(*solver, start, config.limits);
+                        SolveResult result = solve_with(*solver, start, config.limits);
                         if (result.limit == LimitHit::Cancelled) return;  // no verdict: not written
+                        if (config.confirm_lost && result.verdict == Verdict::Lost) {
+                            confirm_loss_with(*solver, 0, start, config.limits, result);
+                            if (config.limits.cancelled()) return;  // not confirmed: not written
+                        }
                         BatchRecord record{id.variant,
                                            id.seed,
                                            id.ranks,
@@ -315,7 +319,9 @@ Statistics run_batch(const BatchConfig& config,
                                            id.pysol,
                                            conditions,
                                            result.decided_by,
-                                           result.most_up};
+                                           result.most_up,
+                                           result.confirmation,
+                                           result.confirmation_nodes};
                         const std::string line = to_json_line(record) + "\n";
 
                         std::lock_guard lock(output);

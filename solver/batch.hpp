@@ -30,7 +30,10 @@ struct BatchConfig {
     SearchLimits limits;
     Techniques techniques;  // all on unless switched off for ablation
     int proof_effort = 1;   // FastSolver::prove_with_effort, for every deal
-    std::string out_path;   // empty: standard output, no resuming
+    // Re-prove every `lost` with the independent position keys (solve's --confirm-lost), and
+    // record the outcome in its line.
+    bool confirm_lost = false;
+    std::string out_path;  // empty: standard output, no resuming
     // Re-solve the deals of the range whose line in the output file is `unknown` and was solved
     // under other conditions (a smaller limit, say); the new line supersedes the old one.
     bool retry_unknown = false;

@@ -17,6 +17,10 @@ std::string to_json_line(const BatchRecord& r) {
     if (r.result == Verdict::Unknown) line["limit"] = to_string(r.limit);
     if (!r.decided_by.empty()) line["decided_by"] = r.decided_by;
     if (r.most_up >= 0) line["most_up"] = r.most_up;
+    if (r.confirmation != Confirmation::NotAsked) {
+        line["confirmation"] = to_string(r.confirmation);
+        line["confirmation_nodes"] = r.confirmation_nodes;
+    }
     if (r.pysol) line["numbering"] = "pysol";
     const RunConditions& c = r.conditions;
     if (c.recorded) {
@@ -156,6 +160,26 @@ std::optional<BatchRecord> parse_batch_line(std::string_view text, std::string& 
             return std::nullopt;
         }
         r.most_up = static_cast<int>(most_up.get<std::uint64_t>());
+    }
+    if (json.contains("confirmation") || json.contains("confirmation_nodes")) {
+        const auto& confirmation = json.contains("confirmation") ? json["confirmation"] : nullptr;
+        if (confirmation == "confirmed") {
+            r.confirmation = Confirmation::Confirmed;
+        } else if (confirmation == "unconfirmed") {
+            r.confirmation = Confirmation::Unconfirmed;
+        } else if (confirmation == "refuted") {
+            r.confirmation = Confirmation::Refuted;
+        } else {
+            error = "field 'confirmation' must be confirmed, unconfirmed or refuted, got " +
+                    confirmation.dump();
+            return std::nullopt;
+        }
+        if (!json.contains("confirmation_nodes") ||
+            !json["confirmation_nodes"].is_number_unsigned()) {
+            error = "field 'confirmation_nodes' is not an unsigned integer";
+            return std::nullopt;
+        }
+        r.confirmation_nodes = json["confirmation_nodes"].get<std::uint64_t>();
     }
     if (json.contains("numbering")) {
         const auto& numbering = json["numbering"];

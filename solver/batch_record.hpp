@@ -49,6 +49,11 @@ struct BatchRecord {
     // The most cards on the foundations in any position the search reached
     // (SolveResult::most_up); -1 for lines written before it was recorded.
     int most_up = -1;
+    // Whether a `lost` was proven again with the independent position keys (batch
+    // --confirm-lost; NotAsked otherwise), and that search's nodes. Refuted: the line is the win
+    // the second search found.
+    Confirmation confirmation = Confirmation::NotAsked;
+    std::uint64_t confirmation_nodes = 0;
 
     // Deals are identified by (variant, seed, ranks) and the numbering of the seed: a batch file
     // holds each at most once.
@@ -63,7 +68,8 @@ struct BatchRecord {
 };
 
 // {"variant":..,"seed":..,"ranks":..,"result":..,"nodes":..,"ms":..,"moves":..[,"limit":..]
-//  [,"decided_by":..][,"most_up":..][,"numbering":"pysol"],"node_limit":..,"time_limit":..,
+//  [,"decided_by":..][,"most_up":..][,"confirmation":..,"confirmation_nodes":..]
+//  [,"numbering":"pysol"],"node_limit":..,"time_limit":..,
 //  "memory_mib":..[,"disabled":..][,"proof_effort":..],"version":..[,"commit":..]} without a
 //  trailing newline ("proof_effort" only where it is not 1).
 // "moves" is null unless the deal was won; "limit" (which limit stopped the search) only for

@@ -31,9 +31,15 @@ SolveResult solve_with(FastSolver& solver, const Position& start, const SearchLi
 
 void confirm_loss(const Position& start, const SolveOptions& options, SolveResult& result) {
     FastSolver again(options.limits.memory_bytes, options.techniques, options.threads);
-    again.use_key_set(1 - options.key_set);
     again.prove_with_effort(options.proof_effort);
-    SolveResult second = solve_with(again, start, options.limits);
+    confirm_loss_with(again, options.key_set, start, options.limits, result);
+}
+
+void confirm_loss_with(FastSolver& solver, int key_set, const Position& start,
+                       const SearchLimits& limits, SolveResult& result) {
+    solver.use_key_set(1 - key_set);
+    SolveResult second = solve_with(solver, start, limits);
+    solver.use_key_set(key_set);
     result.confirmation_nodes = second.nodes;
     switch (second.verdict) {
         case Verdict::Lost:

@@ -18,10 +18,10 @@ enum class Engine : std::uint8_t {
 struct SolveOptions {
     Engine engine = Engine::Fast;
     SearchLimits limits;  // memory_bytes sizes the fast solver's table, or caps the reference's set
-    Techniques techniques;  // the fast solver's (all on unless switched off for ablation)
-    int threads = 1;        // the fast solver's threads for this one position
-    bool histogram = false; // the fast solver's NodeHistogram in the result
-    SampleSpec sample;      // the fast solver's samples of its complete search in the result
+    Techniques techniques;   // the fast solver's (all on unless switched off for ablation)
+    int threads = 1;         // the fast solver's threads for this one position
+    bool histogram = false;  // the fast solver's NodeHistogram in the result
+    SampleSpec sample;       // the fast solver's samples of its complete search in the result
     // Re-prove a `lost` of the fast solver with a second, independently drawn set of position
     // keys and a fresh table (SolveResult::confirmation): a false prune by a key collision would
     // have to happen again, independently, at the same place of the proof.
@@ -57,6 +57,11 @@ SolveResult solve_with(FastSolver& solver, const Position& start, const SearchLi
 // Re-proves `result` (a fast `lost` of `start`) as SolveOptions::confirm_lost says, and records
 // the outcome in it; a refuting win replaces it.
 void confirm_loss(const Position& start, const SolveOptions& options, SolveResult& result);
+
+// The same with a caller's fast solver, which proved `result` with key set `key_set`: it searches
+// again with the other set (a fresh table: a new search's entries only), then `key_set` again.
+void confirm_loss_with(FastSolver& solver, int key_set, const Position& start,
+                       const SearchLimits& limits, SolveResult& result);
 
 // Solves `start` with the chosen engine. A `won` result has been replayed move by move through
 // the reference rules engine and ends won, before and after its shortening; otherwise

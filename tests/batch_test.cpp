@@ -115,8 +115,8 @@ TEST_F(Batch, WritesOneParsableLinePerDeal) {
     EXPECT_EQ(seeds.at(VariantId::Emperor).size(), 30u);
     EXPECT_EQ(stats.size(), 60u);
     for (const auto& line : lines_of(out)) {
-        for (const char* field : {"\"variant\"", "\"seed\"", "\"ranks\"", "\"result\"",
-                                  "\"nodes\"", "\"ms\"", "\"moves\""}) {
+        for (const char* field : {"\"variant\"", "\"seed\"", "\"ranks\"", "\"result\"", "\"nodes\"",
+                                  "\"ms\"", "\"moves\""}) {
             EXPECT_NE(line.find(field), std::string::npos) << field << " missing in " << line;
         }
     }
@@ -168,11 +168,11 @@ TEST_F(Batch, ResultsDoNotDependOnTheNumberOfThreads) {
 // The real command, killed with SIGKILL mid-run and started again: no deal lost or repeated.
 TEST_F(Batch, KilledMidRunAndRestartedLosesAndRepeatsNothing) {
     const std::string out = path("killed.jsonl");
-    const std::vector<std::string> args = {PATIENCE_BINARY, "batch",        "--variant",
-                                           "diplomat,emperor", "--seeds",   "1-150",
-                                           "--node-limit",  "20000",       "--threads",
-                                           "2",             "--memory",    "16",
-                                           "--out",         out};
+    const std::vector<std::string> args = {
+        PATIENCE_BINARY, "batch", "--variant",    "diplomat,emperor",
+        "--seeds",       "1-150", "--node-limit", "20000",
+        "--threads",     "2",     "--memory",     "16",
+        "--out",         out};
     const pid_t first = spawn(args);
     ASSERT_GT(first, 0);
     // Kill it once some deals are written but (very likely) not all.
@@ -253,6 +253,42 @@ TEST_F(Batch, ProofEffortReachesEveryDealAndItsLine) {
     EXPECT_EQ(effort->result, Verdict::Won);
     EXPECT_EQ(effort->conditions.proof_effort, 2);
     EXPECT_NE(lines_of(out).at(1).find("\"proof_effort\":2"), std::string::npos);
+}
+
+// --confirm-lost proves every `lost` again with the independent keys and says so in its line:
+// Emperor seed 40 with ten ranks is lost as dealt (2 nodes; the dead-end test), and confirmed in
+// as many; the won deal beside it, and every deal of a batch without the option, say nothing.
+TEST_F(Batch, ConfirmLostProvesEveryLossAgainAndSaysSoInItsLine) {
+    const std::string out = path("run.jsonl");
+    BatchConfig c = config(out, 40, 41);
+    c.variants = {VariantId::Emperor};
+    c.ranks = 10;
+    c.confirm_lost = true;
+    run_batch(c, nullptr);
+    const std::string plain_out = path("plain.jsonl");
+    BatchConfig plain = config(plain_out, 40, 41);
+    plain.variants = {VariantId::Emperor};
+    plain.ranks = 10;
+    run_batch(plain, nullptr);
+    std::string error;
+    int lost = 0;
+    for (const auto& line : lines_of(out)) {
+        const auto r = parse_batch_line(line, error);
+        ASSERT_TRUE(r) << error;
+        if (r->result == Verdict::Lost) {
+            ++lost;
+            EXPECT_EQ(r->seed, 40u);
+            EXPECT_EQ(r->confirmation, Confirmation::Confirmed) << line;
+            EXPECT_EQ(r->confirmation_nodes, r->nodes) << line;
+        } else {
+            EXPECT_EQ(r->confirmation, Confirmation::NotAsked) << line;
+            EXPECT_EQ(line.find("confirmation"), std::string::npos) << line;
+        }
+    }
+    EXPECT_EQ(lost, 1);
+    for (const auto& line : lines_of(plain_out)) {
+        EXPECT_EQ(line.find("confirmation"), std::string::npos) << line;
+    }
 }
 
 TEST_F(Batch, RerunUnderOtherLimitsKeepsTheLinesAndSaysSo) {
@@ -572,7 +608,8 @@ BatchRecord record(std::uint64_t seed, Verdict result, std::uint64_t nodes = 100
 
 TEST(Statistics, SummaryCountsRatesBoundsAndPercentiles) {
     Statistics stats;
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) stats.add(record(seed, Verdict::Won, seed * 10));
+    for (std::uint64_t seed = 1; seed <= 6; ++seed)
+        stats.add(record(seed, Verdict::Won, seed * 10));
     stats.add(record(7, Verdict::Lost, 70));
     stats.add(record(8, Verdict::Lost, 80));
     stats.add(record(9, Verdict::Unknown, 1000));
@@ -673,7 +710,8 @@ TEST(Statistics, MalformedLinesAreReportedWithTheirNumberAndSkipped) {
             << "not json\n"
             << R"({"variant":"diplomat","seed":2,"ranks":13,"result":"maybe","nodes":5,"ms":1,"moves":0})"
             << "\n"
-            << R"({"variant":"diplomat","seed":3,"ranks":13,"result":"lost","nodes":5,"ms":1})" << "\n"
+            << R"({"variant":"diplomat","seed":3,"ranks":13,"result":"lost","nodes":5,"ms":1})"
+            << "\n"
             << R"({"variant":"nope","seed":4,"ranks":13,"result":"lost","nodes":5,"ms":1,"moves":0})"
             << "\n"
             << R"({"variant":"diplomat","seed":5,"ranks":13,"result":"lost","nodes":5,"ms":1,"moves":0})"
@@ -681,9 +719,8 @@ TEST(Statistics, MalformedLinesAreReportedWithTheirNumberAndSkipped) {
     }
     Statistics stats;
     std::vector<std::pair<std::size_t, std::string>> bad;
-    stats.add_file(file.string(), [&](std::size_t line, const std::string& why) {
-        bad.emplace_back(line, why);
-    });
+    stats.add_file(file.string(),
+                   [&](std::size_t line, const std::string& why) { bad.emplace_back(line, why); });
     fs::remove(file);
     ASSERT_EQ(bad.size(), 4u);
     EXPECT_EQ(bad[0].first, 2u);
@@ -765,6 +802,37 @@ TEST(Statistics, TheProofEffortRoundTrips) {
     EXPECT_NE(refusal(R"("proof_effort":10)").find("node_limit"), std::string::npos);
 }
 
+// A loss proven again goes into its line and comes back, with the second search's nodes; a
+// confirmation that is not one of the three outcomes, or one without its nodes, is refused,
+// naming the field.
+TEST(Statistics, TheConfirmationRoundTrips) {
+    for (const Confirmation c :
+         {Confirmation::Confirmed, Confirmation::Unconfirmed, Confirmation::Refuted}) {
+        BatchRecord r = record(12, c == Confirmation::Refuted ? Verdict::Won : Verdict::Lost, 40);
+        r.confirmation = c;
+        r.confirmation_nodes = 41;
+        std::string error;
+        const std::string line = to_json_line(r);
+        EXPECT_NE(line.find("\"confirmation\":\"" + std::string(to_string(c)) + "\""),
+                  std::string::npos)
+            << line;
+        const auto parsed = parse_batch_line(line, error);
+        ASSERT_TRUE(parsed) << error;
+        EXPECT_EQ(parsed->confirmation, c);
+        EXPECT_EQ(parsed->confirmation_nodes, 41u);
+    }
+    EXPECT_EQ(to_json_line(record(13, Verdict::Lost, 40)).find("confirmation"), std::string::npos);
+    for (const std::string bad :
+         {R"("confirmation":"maybe","confirmation_nodes":3)",
+          R"("confirmation":"not asked","confirmation_nodes":3)",
+          R"("confirmation":1,"confirmation_nodes":3)", R"("confirmation_nodes":3)"}) {
+        const std::string why = refusal(bad);
+        EXPECT_NE(why.find("'confirmation'"), std::string::npos) << bad << ": " << why;
+    }
+    const std::string no_nodes = refusal(R"("confirmation":"confirmed")");
+    EXPECT_NE(no_nodes.find("confirmation_nodes"), std::string::npos) << no_nodes;
+}
+
 // The search that decided a deal goes into its line and comes back; an unknown deal names none,
 // and a line whose decided_by is not a string is refused, naming the field.
 TEST(Statistics, TheSearchThatDecidedRoundTrips) {
@@ -799,8 +867,8 @@ TEST(Statistics, TheMostCardsUpRoundTrips) {
     EXPECT_EQ(to_json_line(old).find("most_up"), std::string::npos);
     EXPECT_EQ(parse_batch_line(to_json_line(old), error)->most_up, -1);
     EXPECT_EQ(refusal(R"("most_up":104)"), "parsed");
-    for (const char* bad : {R"("most_up":105)", R"("most_up":-1)", R"("most_up":"57")",
-                            R"("most_up":5.5)"}) {
+    for (const char* bad :
+         {R"("most_up":105)", R"("most_up":-1)", R"("most_up":"57")", R"("most_up":5.5)"}) {
         const std::string why = refusal(bad);
         EXPECT_NE(why.find("most_up"), std::string::npos) << bad << ": " << why;
     }

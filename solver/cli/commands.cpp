@@ -726,13 +726,17 @@ int run_batch_command(const Args& args) {
         ("proof-effort", po::value<std::string>()->default_value("1"),
          "per deal, as solve's --proof-effort (1 to 1000): more proves more deals lost, at more "
          "time a deal; recorded in each line (\"proof_effort\", where not 1)")
+        ("confirm-lost", "re-prove every `lost` with independently drawn position keys (as long "
+                         "again), as solve's --confirm-lost; its line says whether it was "
+                         "confirmed (\"confirmation\")")
         ("disable", po::value<std::string>(), disable_help().c_str());
     // clang-format on
     po::variables_map vm;
     const std::string usage =
         "--variant V[,V...]|all --seeds A-B [--pysol] [--ranks R] [--threads T] [--out FILE]\n"
         "       [--retry-unknown] [--node-limit N] [--time-limit S] [--memory MIB]\n"
-        "       [--proof-effort K] [--disable LIST] [--progress-every S] [--shard K/N]";
+        "       [--proof-effort K] [--confirm-lost] [--disable LIST] [--progress-every S]\n"
+        "       [--shard K/N]";
     if (!parse("batch", usage, options, args, vm)) return kExitOk;
     if (!vm.count("variant")) throw InputError("--variant is required (a name, a list, or all)");
     if (!vm.count("seeds")) throw InputError("--seeds A-B is required");
@@ -816,6 +820,7 @@ int run_batch_command(const Args& args) {
     }
     config.proof_effort = static_cast<int>(parse_bounded(
         "--proof-effort", vm["proof-effort"].as<std::string>(), 1, kMaxProofEffort));
+    config.confirm_lost = vm.count("confirm-lost") > 0;
 
     // SIGINT and SIGTERM stop the batch between turns of the search: the deals being solved are
     // dropped, the lines written stay (synced), and the same command resumes.
