@@ -116,6 +116,14 @@ void count_deciders(const std::vector<const BatchRecord*>& records, VariantSumma
                      [](const auto& a, const auto& b) { return a.second > b.second; });
 }
 
+void count_confirmations(const std::vector<const BatchRecord*>& records, VariantSummary& s) {
+    for (const BatchRecord* r : records) {
+        s.lost_confirmed += r->confirmation == Confirmation::Confirmed;
+        s.lost_unconfirmed += r->confirmation == Confirmation::Unconfirmed;
+        s.refuted += r->confirmation == Confirmation::Refuted;
+    }
+}
+
 void summarise_unknown_up(const std::vector<const BatchRecord*>& records, VariantSummary& s) {
     std::vector<int> up;
     for (const BatchRecord* r : records) {
@@ -173,6 +181,7 @@ std::vector<VariantSummary> Statistics::summaries() const {
         s.p99_ms = percentile(ms, 0.99);
         summarise_conditions(records, s);
         count_deciders(records, s);
+        count_confirmations(records, s);
         summarise_unknown_up(records, s);
         s.deal_cards = deal_cards(rules_of(s.variant), s.ranks);
         out.push_back(s);

@@ -54,6 +54,10 @@ struct VariantSummary {
     int up_median = 0, up_most = 0;
     std::uint64_t up_most_seed = 0;
     int deal_cards = 0;
+    // The losses proven again with the independent keys (batch --confirm-lost;
+    // BatchRecord::confirmation): confirmed, and not (the second search hit a limit); and the
+    // wins that refuted a first proof of loss.
+    std::uint64_t lost_confirmed = 0, lost_unconfirmed = 0, refuted = 0;
 };
 
 class Statistics {

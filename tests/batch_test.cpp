@@ -264,7 +264,13 @@ TEST_F(Batch, ConfirmLostProvesEveryLossAgainAndSaysSoInItsLine) {
     c.variants = {VariantId::Emperor};
     c.ranks = 10;
     c.confirm_lost = true;
-    run_batch(c, nullptr);
+    const Statistics stats = run_batch(c, nullptr);
+    ASSERT_EQ(stats.summaries().size(), 1u);
+    EXPECT_EQ(stats.summaries()[0].lost_confirmed, 1u);
+    EXPECT_EQ(stats.summaries()[0].lost_unconfirmed + stats.summaries()[0].refuted, 0u);
+    EXPECT_NE(cli::summary_table(stats.summaries())
+                  .find("  confirmed: 1 of 1 lost (0 unconfirmed), 0 refuted"),
+              std::string::npos);
     const std::string plain_out = path("plain.jsonl");
     BatchConfig plain = config(plain_out, 40, 41);
     plain.variants = {VariantId::Emperor};
@@ -472,10 +478,14 @@ TEST(Progress, TheSummaryFitsEightyColumns) {
     s.deal_cards = 208;
     s.up_median = s.up_most = 208;
     s.up_most_seed = std::numeric_limits<std::uint64_t>::max();
+    s.lost = 1'000'000'000;
+    s.lost_confirmed = 999'999'999;
+    s.lost_unconfirmed = 1;
+    s.refuted = 1'000'000'000;
     std::istringstream text(cli::summary_table({s}));
     int lines = 0;
     for (std::string line; std::getline(text, line); ++lines) EXPECT_LE(line.size(), 80u) << line;
-    EXPECT_EQ(lines, 10);  // the unknown deals' cards up take two
+    EXPECT_EQ(lines, 11);  // the unknown deals' cards up take two
 }
 
 TEST(Progress, TheSummaryNeverRoundsAnOpenIntervalToACertainty) {
@@ -908,7 +918,7 @@ TEST(Statistics, SummaryTellsHowFarTheUnknownDealsGot) {
     const auto json = cli::summary_json({s});
     EXPECT_EQ(json.at("variants").at(0).at("unknown_most_up").at("most_seed"), 4);
     const std::string csv = cli::summary_csv({s});
-    EXPECT_NE(csv.find(",4,22.500,20,30,4,104\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(",4,22.500,20,30,4,104,0,0,0\n"), std::string::npos) << csv;
 
     Statistics none;
     none.add(record(8, Verdict::Unknown));
@@ -916,7 +926,7 @@ TEST(Statistics, SummaryTellsHowFarTheUnknownDealsGot) {
     EXPECT_EQ(n.up_told, 0u);
     EXPECT_EQ(cli::summary_table({n}).find("most cards up"), std::string::npos);
     EXPECT_TRUE(cli::summary_json({n}).at("variants").at(0).at("unknown_most_up").is_null());
-    EXPECT_NE(cli::summary_csv({n}).find(",0,,,,,104\n"), std::string::npos);
+    EXPECT_NE(cli::summary_csv({n}).find(",0,,,,,104,0,0,0\n"), std::string::npos);
 }
 
 // The summary counts the decided deals by the search that decided them, most first, ties by

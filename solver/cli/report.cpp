@@ -112,6 +112,15 @@ std::string unknown_up_text(const VariantSummary& s) {
     return wrapped("  unknown: most cards up", items);
 }
 
+// "  confirmed: 23 of 24 lost (1 unconfirmed), 0 refuted" (proven again with the independent
+// keys: batch --confirm-lost): nothing when no line tells a confirmation.
+std::string confirmations_text(const VariantSummary& s) {
+    if (s.lost_confirmed + s.lost_unconfirmed + s.refuted == 0) return "";
+    return format("  confirmed: %llu of %llu lost (%llu unconfirmed), %llu refuted\n",
+                  as_ull(s.lost_confirmed), as_ull(s.lost), as_ull(s.lost_unconfirmed),
+                  as_ull(s.refuted));
+}
+
 }  // namespace
 
 namespace {
@@ -224,6 +233,7 @@ std::string summary_table(const std::vector<VariantSummary>& summaries) {
                 "]\n";
         text += deciders_text(s);
         text += unknown_up_text(s);
+        text += confirmations_text(s);
         text += format("  nodes median %llu, p90 %llu, p99 %llu\n", as_ull(s.median_nodes),
                        as_ull(s.p90_nodes), as_ull(s.p99_nodes));
         text += format("  ms median %.1f, p90 %.1f, p99 %.1f\n", s.median_ms, s.p90_ms, s.p99_ms);
@@ -260,6 +270,9 @@ nlohmann::ordered_json summary_json(const std::vector<VariantSummary>& summaries
         auto deciders = nlohmann::ordered_json::object();
         for (const auto& [name, count] : s.decided_by) deciders[decider_name(name)] = count;
         list.back()["decided_by"] = deciders;
+        list.back()["confirmations"] = {{"lost_confirmed", s.lost_confirmed},
+                                        {"lost_unconfirmed", s.lost_unconfirmed},
+                                        {"refuted", s.refuted}};
         if (s.up_told > 0) {
             list.back()["unknown_most_up"] = {{"told", s.up_told},
                                               {"mean", rounded(s.up_mean)},
@@ -279,7 +292,8 @@ std::string summary_csv(const std::vector<VariantSummary>& summaries) {
         "variant,ranks,numbering,deals,won,lost,unknown,win_rate,ci95_lo,ci95_hi,bounds_lo,"
         "bounds_hi,mean_nodes,median_nodes,p90_nodes,p99_nodes,mean_ms,median_ms,p90_ms,p99_ms,"
         "min_node_limit,max_node_limit,stale_unknown,decided_by,unknown_up_told,"
-        "unknown_up_mean,unknown_up_median,unknown_up_most,unknown_up_most_seed,deal_cards\n";
+        "unknown_up_mean,unknown_up_median,unknown_up_most,unknown_up_most_seed,deal_cards,"
+        "lost_confirmed,lost_unconfirmed,refuted\n";
     for (const auto& s : summaries) {
         // "beam probe=92;narrow probe=64": one field, with no comma to quote.
         std::string deciders;
@@ -304,7 +318,8 @@ std::string summary_csv(const std::vector<VariantSummary>& summaries) {
         } else {
             text += ",,,";
         }
-        text += format(",%d\n", s.deal_cards);
+        text += format(",%d,%llu,%llu,%llu\n", s.deal_cards, as_ull(s.lost_confirmed),
+                       as_ull(s.lost_unconfirmed), as_ull(s.refuted));
     }
     return text;
 }
