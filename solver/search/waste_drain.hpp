@@ -157,7 +157,8 @@
 // 16,000, bench/positions/frontier at 300,000 nodes gives the same answers in the same nodes,
 // position by position, in 349 s instead of 386 (Emperor's 42 in 220 s instead of 261; Malmaison's
 // 21 in 68 s instead of 65), and bench/positions/end-games and 93 won positions with a waste
-// (Malmaison 554's line, Emperor seeds 1-40's) their nodes, in the same time.
+// (Malmaison 554's line, Emperor seeds 1-40's) their nodes, in the same time. With proof effort
+// above 1 there is one pass, at the full cap (WasteDrainBudget::scaled() says why).
 // Runs of moments. Where a moment of waste card p had no fit, the next ones of p, with J from j
 // to j' (j < j', each not searched yet), are searched as one: with a(s, r) counted with j' stock
 // cards drawn, and H + a with j' (in the home caps, and in the rises' bound at r) or with j (in
@@ -235,12 +236,23 @@ struct WasteDrainBudget {
     // with 2 million or more, after 28 moves in 1,046 with 6 million and is open with 2 million;
     // 500,000 leave both open. Only the complete search of a start with a waste spends it.
     std::uint64_t carried = 6000000;
+    // The first pass's cap a moment (the header: the moments are taken in passes, each with four
+    // times the last's cap, up to per_moment).
+    std::uint64_t first_pass = 16000;
 
     // The budget of a search with proof effort k (SearchConfig::proof_effort): k times the
-    // choices a test may evaluate in all, at its start and carried down; a moment's cap stays.
+    // choices a test may evaluate in all, at its start and carried down; a moment's cap stays,
+    // and above 1 the moments are taken in a single pass at that cap. The passes spend the
+    // default budget on the easy moments first, and a proof of loss needs every moment of its
+    // waste card searched to the end: Malmaison seeds 8, 16 and 9 (`solve --variant malmaison
+    // --seed S --proof-effort K`) are lost in the same nodes at effort 10 in 18.4, 20.0 and
+    // 11.3 s with one pass, 26.5, 37.2 and 19.8 with the passes from 16,000 and 20.7, 28.3 and
+    // 15.4 from 160,000; seeds 8 and 9 at effort 2 in 18.9 and 11.8 s against 30.0 and 21.5, at
+    // effort 3 19.4 and 11.5 against 26.8 and 20.8; seeds 2, 9 and 3 at effort 100 (`--disable
+    // probes`) in 11.5, 11.2 and 108 s against 13.0, 20.2 and 121.
     WasteDrainBudget scaled(int k) const {
         const auto by = static_cast<std::uint64_t>(std::max(k, 1));
-        return {per_moment, total * by, carried * by};
+        return {per_moment, total * by, carried * by, k > 1 ? per_moment : first_pass};
     }
 };
 
@@ -461,7 +473,6 @@ class WasteDrainTest {
     std::size_t index(int remaining, int fewest) const {
         return static_cast<std::size_t>(remaining * (stock_size_ + 1) + fewest);
     }
-    static constexpr std::uint64_t kFirstMomentCap = 16000;
     // The most moments a run searches as one (the header's "Runs of moments").
     static constexpr int kMostMomentsAtOnce = 4;
 
@@ -475,7 +486,7 @@ class WasteDrainTest {
     // the order of play (see the proof), a moment's answer once definite is kept, and a moment
     // past the pass's cap counts as a fit. A pass that met no capped moment is final.
     int undrained(int top, int first_fewest, int& fewest) {
-        std::uint64_t cap = std::min<std::uint64_t>(budget_.per_moment, kFirstMomentCap);
+        std::uint64_t cap = std::min(budget_.per_moment, budget_.first_pass);
         for (;;) {
             moment_cap_ = cap;
             bool capped_moment = false;
