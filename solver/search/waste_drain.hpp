@@ -507,8 +507,8 @@ class WasteDrainTest {
                         }
                         Search answer;
                         const bool in_memo = remembered(p, j, answer);
-                        if (const int last = in_memo ? j : range_end(p, j, run, cap); last > j) {
-                            if (range_search(p, j, last) == Search::NoFit) {
+                        if (const int last = in_memo ? j : run_end(p, j, run, cap); last > j) {
+                            if (run_search(p, j, last) == Search::NoFit) {
                                 for (int i = j; i <= last; ++i) {
                                     known_[at + (i - j)] = Search::NoFit;
                                     if (memo_ != nullptr && framed_) {
@@ -528,7 +528,7 @@ class WasteDrainTest {
                                 return -1;
                             }
                         }
-                        known = in_memo ? answer : moment_search(p, j);
+                        known = in_memo ? answer : searched_moment(p, j);
                         if (known == Search::NoFit) run = std::max(run, 2);
                         if (known == Search::Capped) {
                             capped_moment = true;
@@ -571,8 +571,13 @@ class WasteDrainTest {
     // memo where it knows the moment (drain_moments.hpp), else searched, and remembered there.
     Search moment_search(int p, int j) {
         Search answer;
-        if (remembered(p, j, answer)) return answer;
-        answer = search_choices();
+        return remembered(p, j, answer) ? answer : searched_moment(p, j);
+    }
+
+    // The moment's search for a choice, remembered in the memo (one it does not know).
+    Search searched_moment(int p, int j) {
+        count_moment(p, j);
+        const Search answer = search_choices();
         if (memo_ != nullptr && framed_) {
             memo_->remember(memo_counts(), memo_cuts(), answer, moment_cap_);
         }
@@ -608,7 +613,7 @@ class WasteDrainTest {
     // The last of the moments from (p, j) on to search as one (the header's "Runs of moments"):
     // up to `run` of them, each not searched yet at this pass's `cap` nor known to the memo; j
     // alone where runs are off or `run` is below 2.
-    int range_end(int p, int j, int run, std::uint64_t cap) {
+    int run_end(int p, int j, int run, std::uint64_t cap) {
         if (!moment_runs_ || run < 2) return j;
         int last = j;
         Search answer;
@@ -623,7 +628,7 @@ class WasteDrainTest {
 
     // The moments at which waste card p leaves with j to `last` stock cards drawn, searched as one
     // (the header's "Runs of moments"): NoFit proves that none of them has a choice that fits.
-    Search range_search(int p, int j, int last) {
+    Search run_search(int p, int j, int last) {
         count_moment(p, j, last);
         return search_choices();
     }
@@ -984,7 +989,7 @@ class WasteDrainTest {
     SuitCounts home_{};
     SuitCounts tableau_{};  // the position's tableau cards
     SuitCounts available_{};
-    // H + a: the copies home now or available (count_moment(); for a range of moments, at its
+    // H + a: the copies home now or available (count_moment(); for a run of moments, at its
     // first and its last)
     SuitCounts reach_low_{};
     SuitCounts reach_high_{};
