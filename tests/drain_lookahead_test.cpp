@@ -26,13 +26,6 @@
 namespace patience {
 namespace {
 
-// The position a search move leads to, in plain moves.
-Position after(const Position& position, const Move& move) {
-    Position next = position;
-    for (const Move& m : expand_stock_macros({move})) apply_move(next, m);
-    return next;
-}
-
 struct Lookaheads {
     int asked = 0;    // positions the rule ran at
     int dropped = 0;  // macros it dropped
@@ -89,7 +82,9 @@ Lookaheads check_lines(std::initializer_list<int> ranks_tried, int per_rank, std
                                 EXPECT_GE(macro_draws(m), dead);
                                 ++seen.dropped;
                                 if (++solved_here > 30) continue;
-                                const Verdict truth = reference_solve(after(at, m), limits).verdict;
+                                const Verdict truth =
+                                    reference_solve(testing::after_search_move(at, m), limits)
+                                        .verdict;
                                 if (truth == Verdict::Lost) ++checked_here;
                                 EXPECT_NE(truth, Verdict::Won)
                                     << rules.name << " move " << to_string(m) << " ("

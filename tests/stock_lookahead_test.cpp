@@ -20,13 +20,6 @@
 namespace patience {
 namespace {
 
-// The position a search move leads to, in plain moves.
-Position after(const Position& position, const Move& move) {
-    Position next = position;
-    for (const Move& m : expand_stock_macros({move})) apply_move(next, m);
-    return next;
-}
-
 // Soundness on reduced decks (9 ranks; Double Dot 7): the positions are the last ones with two
 // stock cards or more of greedy playouts of deals (a foundation move whenever there is one, else a
 // random move, drawing favoured), where a deep waste meets the last stock cards, and random
@@ -61,7 +54,8 @@ TEST(StockLookahead, EveryDroppedMacroIsLostForTheReference_ReducedDecks) {
         for (const Position& p : positions) {
             for (const Move& m : stock_lookahead_drops(p)) {
                 if (++dropped_here > 60) break;
-                const Verdict truth = reference_solve(after(p, m), limits).verdict;
+                const Verdict truth =
+                    reference_solve(testing::after_search_move(p, m), limits).verdict;
                 proven_here += truth == Verdict::Lost;
                 EXPECT_NE(truth, Verdict::Won) << rules.name << " move " << to_string(m) << " ("
                                                << static_cast<int>(m.from) << " draws)\n"

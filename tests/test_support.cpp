@@ -3,6 +3,7 @@
 #include "core/deal.hpp"
 #include "core/position_io.hpp"
 #include "core/rules.hpp"
+#include "solver/search/stock_macro.hpp"
 
 #include <gtest/gtest.h>
 
@@ -187,6 +188,12 @@ bool play_drawing_move(Position& p, std::mt19937& rng) {
 
 Position source_position(std::string_view relative) {
     return load_position(std::string(PATIENCE_SOURCE_DIR) + "/" + std::string(relative));
+}
+
+Position after_search_move(const Position& position, const Move& move) {
+    Position next = position;
+    for (const Move& m : expand_stock_macros({move})) apply_move(next, m);
+    return next;
 }
 
 }  // namespace patience::testing

@@ -50,4 +50,7 @@ Position backed_up_playout(const Position& start, unsigned back, std::mt19937& r
 // grows); false where no move is left.
 bool play_drawing_move(Position& p, std::mt19937& rng);
 
+// The position a search move (a stock macro, or a plain move) leads to, in plain moves.
+Position after_search_move(const Position& position, const Move& move);
+
 }  // namespace patience::testing
