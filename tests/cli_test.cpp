@@ -594,12 +594,12 @@ TEST_F(Cli, SolveConfirmLostReprovesALossWithOtherKeys) {
 }
 
 // --proof-effort reaches the waste-drain tests (tests/drain_anchors_test.cpp has what it buys):
-// Malmaison seed 23 with a queen held in its waste is lost at the first node with effort 4,
+// a Malmaison seed 1 position with 82 stock cards is lost at the first node with effort 4,
 // where the default budget leaves the start's test open and the search goes on. A value out of
 // range, or one for the reference search, which has no such tests, is refused.
 TEST_F(Cli, SolveProofEffortReachesTheTestsAndIsChecked) {
     const std::string file =
-        std::string(PATIENCE_SOURCE_DIR) + "/tests/positions/malmaison_23_held_queen.json";
+        std::string(PATIENCE_SOURCE_DIR) + "/tests/positions/malmaison_1_stock_82.json";
     const RunResult plain =
         run({"solve", "--json", "--disable", "probes", "--node-limit", "1", "--position", file});
     EXPECT_EQ(plain.exit_code, 3) << plain.err;

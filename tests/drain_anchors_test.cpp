@@ -60,16 +60,13 @@ TEST(DrainAnchors, AProofNearTheStartGivesBackWhatItCost) {
     EXPECT_LT(r.nodes, 20000u);
 }
 
-// Malmaison seed 23's line (bench/frontier-lines) after 16 moves, with the next card kept in the
-// waste (a QS; the line puts it on a column), then 26 more moves: 86 stock cards, 35 in the waste.
-// The start's test ends at its total cap (6 million choices) before its last pass decides: it
-// needs 8.7 million, which the budget of proof effort 4 holds (WasteDrainBudget::scaled), and
-// then proves the position lost at its first node. With the default budget the search proves it
-// lost too, through its anchors, in more nodes. (Its start, the line's position after 16 moves
-// with the QS kept, is open at 20,000 nodes with the default budget and lost in 302 with effort
-// 10: the anchors that reach their cap spend the default credit before the ones that prove.)
+// A position of Malmaison seed 1's complete search (probes off, `solve --sample-positions`): 82
+// stock cards, 30 in the waste. The start's test at the default budget ends before it decides
+// (its passes and its total cap of 6 million choices), and the budget of proof effort 4
+// (WasteDrainBudget::scaled: one pass, four times the total) proves the position lost at its first
+// node. With the default budget the search proves it lost too, through its anchors, in more nodes.
 TEST(DrainAnchors, ProofEffortBuysTheTestsMoreChoices) {
-    const Position p = test_position("malmaison_23_held_queen.json");
+    const Position p = test_position("malmaison_1_stock_82.json");
     EXPECT_FALSE(waste_drain_lost(p));
     EXPECT_TRUE(waste_drain_lost(p, WasteDrainBudget{}.scaled(4)));
     SearchLimits limits;

@@ -32,9 +32,10 @@ Position frontier(const std::string& name) {
 // 160): three of the four 2D lie deep in the waste and the fourth is home, so every diamond above
 // the twos must be in the columns before the card over those twos (the 9H, card 53) can leave;
 // they do not fit, and with the kept cards' bounds (waste_drain.hpp) nor do the cards held at the
-// moment of the QH above it (card 54), nor at that of the 8D higher up (card 59), which the test
-// names since its first pass's cap is 16,000 choices a moment (at 4,000 that moment's searches
-// were cut, counted as fits, and the QH's came first). The test calls it lost, and a
+// moment of the QH above it (card 54), nor at that of the 8D higher up (card 59), nor at that of
+// the 9C on it (card 60), which the test names since its first pass (16,000 choices a moment)
+// decides that moment (with the columns in the order they lie it was cut there, counted as a fit,
+// and the test named the 8D; at 4,000 a moment, the QH). The test calls it lost, and a
 // solve with it is lost at its first node, where the search without it does not decide it (at a
 // million nodes a position, its first lost position along the line was prefix 167).
 TEST(WasteDrain, AMalmaisonMidGameWithItsDiamondsBuried) {
@@ -45,14 +46,14 @@ TEST(WasteDrain, AMalmaisonMidGameWithItsDiamondsBuried) {
     const SolveResult r = FastSolver(16u << 20).solve(p, limits);
     EXPECT_EQ(r.verdict, Verdict::Lost);
     EXPECT_LT(r.nodes, 200u);  // the first probes' turns, then the complete search's first node
-    EXPECT_EQ(r.waste_drain_card, 59);  // the 8D, as the test alone finds it
-    EXPECT_EQ(waste_drain_card(p), 59);
+    EXPECT_EQ(r.waste_drain_card, 60);  // the 9C, as the test alone finds it
+    EXPECT_EQ(waste_drain_card(p), 60);
     // So with two threads (and room for the probes' nodes while the test runs).
     SearchLimits more;
     more.node_limit = 1000000;
     const SolveResult two = FastSolver(16u << 20, Techniques{}, 2).solve(p, more);
     EXPECT_EQ(two.verdict, Verdict::Lost);
-    EXPECT_EQ(two.waste_drain_card, 59);
+    EXPECT_EQ(two.waste_drain_card, 60);
     const SolveResult without =
         FastSolver(16u << 20, parse_disabled_techniques("waste-drain")).solve(p, limits);
     EXPECT_NE(without.verdict, Verdict::Lost);
@@ -79,8 +80,10 @@ TEST(WasteDrain, OpenWhereTheColumnsCanHoldTheWasteAndAtACap) {
 // 202). Counted as a kept card's count alone, the cards the columns must hold fit at every moment
 // and the test leaves the position open after a full search for the choices; but a card kept in
 // a column is not home either, nor can the piles of its suit pass it, and a suit's piles rise in
-// order (waste_drain.hpp, "Kept cards"). With those bounds no choice fits at the moment of the 30th
-// waste card (card 29), and the test calls the position lost.
+// order (waste_drain.hpp, "Kept cards"). With those bounds no choice fits at the moment of the
+// 55th waste card (card 54, a 5H), and the test calls the position lost. (With the columns decided
+// in the order they lie, the first pass's cap cut that moment's searches, and the test named the
+// moment of the 30th, card 29, a KC.)
 TEST(WasteDrain, KeptCardsHoldUpThePilesAboveThem) {
     const Position p = frontier("malmaison-1-s20-m202.json");
     dispatch_variant(p.variant, [&](auto traits) {
@@ -90,7 +93,7 @@ TEST(WasteDrain, KeptCardsHoldUpThePilesAboveThem) {
         EXPECT_FALSE(test.lost(PackedState<T>(p)));
         EXPECT_FALSE(test.counted_capped());
     });
-    EXPECT_EQ(waste_drain_card(p), 29);
+    EXPECT_EQ(waste_drain_card(p), 54);
 }
 
 // The families' counts remembered between choices (waste_drain.hpp's family_tops(): Malmaison,
@@ -254,6 +257,55 @@ TEST(WasteDrain, RunsOfMomentsChangeNoAnswer) {
     EXPECT_GE(lost, 10);
     EXPECT_GE(open, 50);
     EXPECT_GE(in_runs, 100u);
+}
+
+// Deciding next the column with the fewest lengths kept (waste_drain.hpp, "Which column next")
+// changes no answer: every variant's test, with it and with the columns in the order they lie,
+// calls the same positions lost at the same waste card, and gives the same J carried down,
+// wherever neither met a cap, on random positions and playouts of reduced decks and on full-rank
+// frontier positions, in fewer choices on those. A column called with no length kept while one
+// has a fit (a cut the hopeful count does not make) would call a moment with a fit one with none.
+TEST(WasteDrain, WhichColumnNextChangesNoAnswer) {
+    const std::vector<Position> positions = frontier_and_reduced_positions(
+        {"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json", "malmaison-23-s30-m160.json",
+         "emperor-563-s42-m27.json", "emperor-modern-590-s24-m83.json"},
+        59);
+    const WasteDrainBudget budget{.per_moment = 100000, .total = 2000000, .carried = 4000000};
+    int lost = 0, open = 0, carried = 0;
+    std::uint64_t choices_with = 0, choices_without = 0;
+    for (const Position& p : positions) {
+        if (p.waste.empty()) continue;
+        dispatch_variant(p.variant, [&](auto traits) {
+            using T = decltype(traits);
+            const PackedState<T> state(p);
+            WasteDrainTest<T> with(budget), without(budget);
+            without.use_forward_checking(false);
+            const bool lost_with = with.lost(state);
+            const bool lost_without = without.lost(state);
+            if (with.counted_capped() || without.counted_capped()) return 0;
+            EXPECT_EQ(lost_with, lost_without) << position_to_json(p);
+            EXPECT_EQ(with.drained_at(), without.drained_at()) << position_to_json(p);
+            choices_with += with.spent();
+            choices_without += without.spent();
+            (lost_with ? lost : open) += 1;
+            if (lost_with) return 0;
+            const int stock = static_cast<int>(p.stock.size());
+            const int waste = static_cast<int>(p.waste.size());
+            for (int fewest = 1; fewest <= stock; fewest += 1 + stock / 5) {
+                const int a = with.drained_after(waste, fewest);
+                const int b = without.drained_after(waste, fewest);
+                if (with.counted_capped() || without.counted_capped()) continue;
+                EXPECT_EQ(a, b) << "fewest " << fewest << "\n" << position_to_json(p);
+                ++carried;
+            }
+            return 0;
+        });
+    }
+    std::cout << lost << " lost, " << open << " open, " << carried << " carried answers; "
+              << choices_with << " choices with, " << choices_without << " without\n";
+    EXPECT_GE(lost, 10);
+    EXPECT_GE(open, 50);
+    EXPECT_LT(choices_with, choices_without);
 }
 
 // Malmaison with nine ranks, two stock cards (8H, then 9C) and 62 in the waste, from the

@@ -137,9 +137,10 @@
 // Nothing asks which copy of a card is which, so it holds for any number of decks; Emperor's
 // face-down cards are prefix cards like any other (they move only once face up, from the top).
 //
-// The search for a choice is a depth-first search over the columns, each taking its lengths from
-// the longest (most cards kept) to 0, but for the lengths a chain continues (see the proof), and
-// cut where even the most hopeful completion fails: the columns not chosen yet counted as free,
+// The search for a choice is a depth-first search over the columns (the next one as "Which
+// column next" below picks it), each taking its lengths from the longest (most cards kept) to
+// 0, but for the lengths a chain continues (see the proof), and cut where even the most
+// hopeful completion fails: the columns not chosen yet counted as free,
 // y bounded below with all their cards counted in U at its own rank and none of them below it
 // (v(s, r) at its least, the v under it at their most), ub and the rises bounded above with none
 // of them counted in U but at r + 1 (a kept card cannot also be a chain's link). Every
@@ -194,10 +195,26 @@
 // the rises bounding whole choices, and 2 more Malmaison positions with the rises bounding the
 // partial ones too (the hopeful count below). Malmaison 554's won line
 // (426 positions, up to 56 cards in the waste) has none called lost; 89 stop at the cap there.
-// The columns are decided in the order they lie. Other orders (before the skip; the same
-// positions, lost and stopped at the total cap): as they lie 36 and 17; the columns with the
-// most held cards (T > 0) first 33 and 16, the fewest first 26 and 32; the longest first 34 and
-// 15, the shortest first 25 and 32. Each order decides other positions, and none decides more.
+// Which column next. The search decides next the undecided column with the fewest lengths that
+// the hopeful count keeps, each length tried with the other columns still undecided (forward
+// checking, as in constraint solvers); where one keeps none, the choice so far is cut. Proof: a
+// length the hopeful count cuts has no completion that fits (the cut's proof holds for any set of
+// undecided columns: it counts each of them free, all of its cards kept for the low bound and
+// none for the high one), and a length a chain continues has a fit only where a shorter length
+// tried has one (the skip's proof, the other columns' lengths the same); so a column whose every
+// tried length is cut has no length in any completion that fits. The order in which the columns
+// are decided changes which choices are evaluated, never whether one fits: each column still
+// takes every length tried. The memo's keys name each column by its place in the position (or
+// frame), whatever the order. Static orders move single moments both ways: on Malmaison seeds 8,
+// 9 and 2 at proof effort 10 (`solve --variant malmaison --seed S --proof-effort 10`, each lost
+// in the same nodes), the columns as they lie took 19.5, 11.9 and 11.7 s, in reverse 38.1, 4.8
+// and 36.2, the longest first 19.0, 12.7 and 9.0; deciding the column with the fewest lengths
+// kept, 14.5, 4.6 and 9.4 (at the first four columns only, 19.1, 5.8 and 12.3). The Malmaison
+// positions of bench/positions/frontier at 300,000 nodes give the same answers in 8.4 s instead
+// of 16.5. (Before the kept cards' bounds and the skip, static orders had been compared by the
+// positions of bench/positions/frontier called lost and stopped at the total cap: as they lie 36
+// and 17; the most held cards first 33 and 16, the fewest first 26 and 32; the longest first 34
+// and 15, the shortest first 25 and 32.)
 //
 // Tested against the unpruned reference search (tests/waste_drain_test.cpp): every position it
 // calls lost is lost, on reduced decks and on full-rank positions, and positions whose lines it
@@ -274,6 +291,10 @@ class WasteDrainTest {
     // Whether runs of moments of one waste card are searched as one after a moment with no fit
     // (the header's "Runs of moments"; on by default; off only to check that the answers stay).
     void use_moment_runs(bool on) { moment_runs_ = on; }
+    // Whether the search for a choice decides next the column with the fewest lengths kept (the
+    // header's "Which column next"; on by default; off, the columns in the order they lie, only to
+    // check that the answers stay).
+    void use_forward_checking(bool on) { forward_checking_ = on; }
     // Whether the families' counts are remembered between choices (family_tops(); on by
     // default where the families are the suits; off only to check that it changes nothing).
     void remember_tops(bool on) {
@@ -310,6 +331,7 @@ class WasteDrainTest {
     // *own* ones: an anchor's, see "Own cards"; 0, all of them, for a position alone).
     bool lost(const PackedState<T>& state, int base = 0) {
         evaluations_ = 0;
+        next_clock_check_ = 0;
         capped_ = false;
         counted_capped_ = false;
         drained_at_ = -1;
@@ -355,6 +377,7 @@ class WasteDrainTest {
             if (!uncharged && carried_evaluations_ >= budget_.carried) return answer = fewest;
             if (allowance == 0) return fewest;  // not searched: asked again later
             evaluations_ = 0;
+            next_clock_check_ = 0;
             capped_ = false;
             counted_capped_ = false;
             const std::uint64_t total = budget_.total;
@@ -435,6 +458,7 @@ class WasteDrainTest {
             const int size = framed_ ? unmoved(column, state) : column.size;
             sizes_[columns_] = size;
             for (int i = 0; i < size; ++i) cards_[columns_][i] = column.cards[i];
+            frame_column_[columns_] = c;
             ++columns_;
         }
         waste_size_ = state.waste_size();
@@ -606,7 +630,9 @@ class WasteDrainTest {
     }
     typename Memo::Cuts memo_cuts() const {
         typename Memo::Cuts cuts{};
-        for (int c = 0; c < columns_; ++c) cuts[c] = static_cast<std::uint8_t>(sizes_[c]);
+        for (int c = 0; c < columns_; ++c) {
+            cuts[frame_column_[c]] = static_cast<std::uint8_t>(sizes_[c]);
+        }
         return cuts;
     }
 
@@ -657,20 +683,47 @@ class WasteDrainTest {
 
     // Columns [0, decided) have their lengths chosen; the others are counted hopefully (see the
     // proof). The counts (kept_, low_, high_, slots_, free_) follow the choice as it is made and
-    // taken back.
+    // taken back. The column decided next is the one with the fewest lengths the hopeful count
+    // keeps (next_column(), the header's "Which column next").
     Search choose(int decided) {
         if (moment_evaluations_ >= moment_cap_) return Search::Capped;
-        if ((evaluations_ & 4095) == 0 && std::chrono::steady_clock::now() >= deadline_) {
+        if (past_deadline()) {
             evaluations_ = budget_.total;  // as at the total cap: lost() stops
             return Search::Capped;
         }
+        if (!evaluate(decided == columns_)) return Search::NoFit;
+        if (decided == columns_) return Search::Fit;
+        if (forward_checking_ && !next_column(decided)) return Search::NoFit;
+        Search below = Search::NoFit;
+        each_length(decided, [&](int) {
+            below = choose(decided + 1);
+            return below != Search::NoFit;
+        });
+        return below;
+    }
+
+    // hopeful(), counted as one evaluated choice.
+    bool evaluate(bool exact) {
         ++moment_evaluations_;
         ++evaluations_;
         ++spent_;
-        if (!hopeful(decided == columns_)) return Search::NoFit;
-        if (decided == columns_) return Search::Fit;
-        const int size = sizes_[decided];
-        const auto* cards = cards_[decided].data();
+        return hopeful(exact);
+    }
+
+    // Whether the deadline has passed, looked at every 4,096 evaluated choices.
+    bool past_deadline() {
+        if (evaluations_ < next_clock_check_) return false;
+        next_clock_check_ = evaluations_ + 4096;
+        return std::chrono::steady_clock::now() >= deadline_;
+    }
+
+    // Walks column c's lengths from its size down to 0, but those a chain continues, each with
+    // its counts in place while `visit(l)` runs; stops after a visit that returns true. The
+    // counts are as before once it returns.
+    template <class Visit>
+    void each_length(int c, Visit&& visit) {
+        const int size = sizes_[c];
+        const auto* cards = cards_[c].data();
         --free_;  // decided now: free only with length 0
         for (int i = 0; i < size; ++i) decide(cards[i], 1);
         for (int l = size; l >= 0; --l) {
@@ -682,15 +735,40 @@ class WasteDrainTest {
             const bool slot = l > 0 && cards[l - 1].rank() > 1;
             if (slot) offer_slot(cards[l - 1], 1);
             if (l == 0) ++free_;
-            const Search below = choose(decided + 1);
+            const bool stop = visit(l);
             if (slot) offer_slot(cards[l - 1], -1);
-            if (below != Search::NoFit) {
-                restore(decided, l);
-                return below;
+            if (stop) {
+                restore(c, l);
+                return;
             }
         }
-        restore(decided, 0);
-        return Search::NoFit;
+        restore(c, 0);
+    }
+
+    // Puts at `decided` the undecided column with the fewest lengths that the hopeful count
+    // keeps, the first of them where several tie; false where one keeps none (no completion of
+    // the choice fits: see "Which column next").
+    bool next_column(int decided) {
+        if (decided + 1 >= columns_) return true;  // one column left: nothing to pick
+        int best = decided;
+        int fewest = std::numeric_limits<int>::max();
+        for (int c = decided; c < columns_ && fewest > 0; ++c) {
+            int kept = 0;
+            each_length(c, [&](int) {
+                kept += evaluate(decided + 1 == columns_) ? 1 : 0;
+                return kept >= fewest;  // no fewer than the best so far: not picked
+            });
+            if (kept < fewest) {
+                fewest = kept;
+                best = c;
+            }
+        }
+        if (best != decided) {
+            std::swap(sizes_[best], sizes_[decided]);
+            std::swap(cards_[best], cards_[decided]);
+            std::swap(frame_column_[best], frame_column_[decided]);
+        }
+        return fewest > 0;
     }
 
     // Whether length l of a column holding `cards` need not be tried, since l - 1 fits where it
@@ -946,7 +1024,8 @@ class WasteDrainTest {
     std::uint64_t evaluations_ = 0;
     std::uint64_t spent_ = 0;
     std::uint64_t moment_evaluations_ = 0;
-    std::uint64_t moment_cap_ = 0;  // this pass's cap a moment
+    std::uint64_t moment_cap_ = 0;        // this pass's cap a moment
+    std::uint64_t next_clock_check_ = 0;  // past_deadline()
     std::vector<Search> known_;  // each moment's answer, at [p * (stock + 1) + j]; Capped: none yet
     std::vector<std::uint64_t> capped_at_;  // a capped moment's cap, at the same index
     // drained_after()'s answers (kUntested: none yet), at index(remaining, fewest)
@@ -960,6 +1039,7 @@ class WasteDrainTest {
     bool remember_tops_ = true;
     bool greedy_tops_ = true;
     bool moment_runs_ = true;
+    bool forward_checking_ = true;
     std::uint64_t moments_in_runs_ = 0;  // moments_in_runs()
     int drained_at_ = -1;
     int ranks_ = 0;
@@ -967,9 +1047,12 @@ class WasteDrainTest {
     bool framed_ = false;
     std::array<typename PackedState<T>::Column, T::kColumns> frame_{};  // set_frame()
     int columns_ = 0;
-    // The columns the prefixes are chosen from: the position's own, or the frame's cut
+    // The columns the prefixes are chosen from: the position's own, or the frame's cut, in the
+    // order the search for a choice decides them (next_column() reorders them), with the index
+    // each has in the position (or frame)
     std::array<int, T::kColumns> sizes_{};
     std::array<std::array<Card, kMaxColumnCards>, T::kColumns> cards_{};
+    std::array<int, T::kColumns> frame_column_{};
     SuitCounts kept_{};      // prefix cards, the undecided columns' all counted
     FamilyCounts low_{};     // by family and rank: held cards that no kept card covers
     FamilyCounts high_{};    // by family and rank: available cards in no decided prefix
