@@ -209,12 +209,12 @@
 // 9 and 2 at proof effort 10 (`solve --variant malmaison --seed S --proof-effort 10`, each lost
 // in the same nodes), the columns as they lie took 19.5, 11.9 and 11.7 s, in reverse 38.1, 4.8
 // and 36.2, the longest first 19.0, 12.7 and 9.0; deciding the column with the fewest lengths
-// kept, 14.5, 4.6 and 9.4 (at the first four columns only, 19.1, 5.8 and 12.3). The Malmaison
-// positions of bench/positions/frontier at 300,000 nodes give the same answers in 8.4 s instead
-// of 16.5. (Before the kept cards' bounds and the skip, static orders had been compared by the
-// positions of bench/positions/frontier called lost and stopped at the total cap: as they lie 36
-// and 17; the most held cards first 33 and 16, the fewest first 26 and 32; the longest first 34
-// and 15, the shortest first 25 and 32.)
+// kept, 14.5, 4.6 and 9.4 (at the first four columns only, 19.1, 5.8 and 12.3). The 87 positions
+// of bench/positions/frontier at 300,000 nodes give the same answers in 107.3 s instead of 120.6
+// (Malmaison's 21 in 7.5 s instead of 17.5). (Before the kept cards' bounds and the skip, static
+// orders had been compared by the positions of bench/positions/frontier called lost and stopped
+// at the total cap: as they lie 36 and 17; the most held cards first 33 and 16, the fewest first
+// 26 and 32; the longest first 34 and 15, the shortest first 25 and 32.)
 //
 // Tested against the unpruned reference search (tests/waste_drain_test.cpp): every position it
 // calls lost is lost, on reduced decks and on full-rank positions, and positions whose lines it
