@@ -210,35 +210,38 @@ TEST(WasteDrain, GreedyCountsChangeNoChoice) {
     EXPECT_GE(open, 50);
 }
 
-// Runs of moments searched as one (waste_drain.hpp) change no answer: every variant's test, with
-// and without them, calls the same positions lost at the same waste card, and gives the same J
-// carried down, wherever neither met a cap (whose answers depend on the choices spent), on random
-// positions and playouts of reduced decks and on full-rank frontier positions; and runs decide
-// moments there. A run's bounds that were not looser than each of its moments' would call a
-// moment with a fit one with none, and change an answer.
-TEST(WasteDrain, RunsOfMomentsChangeNoAnswer) {
-    const std::vector<Position> positions = frontier_and_reduced_positions(
-        {"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json", "malmaison-23-s30-m160.json",
-         "emperor-563-s42-m27.json", "emperor-modern-590-s24-m83.json"},
-        53);
-    const WasteDrainBudget budget{.per_moment = 100000, .total = 2000000, .carried = 4000000};
+// What a search for choices told with a switch off changes: nothing, where neither test met a cap.
+struct SameAnswers {
     int lost = 0, open = 0, carried = 0;
-    std::uint64_t in_runs = 0;
+    std::uint64_t choices_with = 0, choices_without = 0;  // where neither met a cap
+    std::uint64_t in_runs_with = 0, in_runs_without = 0;  // moments_in_runs(), of every test
+};
+
+// Every variant's test on `positions` with the default switches and with `switch_off` applied:
+// the same positions called lost at the same waste card, and the same J carried down for a few
+// counts of stock cards drawn, wherever neither met a cap (whose answers depend on the choices
+// spent).
+template <class SwitchOff>
+SameAnswers expect_same_answers(const std::vector<Position>& positions, SwitchOff switch_off) {
+    const WasteDrainBudget budget{.per_moment = 100000, .total = 2000000, .carried = 4000000};
+    SameAnswers seen;
     for (const Position& p : positions) {
         if (p.waste.empty()) continue;
         dispatch_variant(p.variant, [&](auto traits) {
             using T = decltype(traits);
             const PackedState<T> state(p);
             WasteDrainTest<T> with(budget), without(budget);
-            without.use_moment_runs(false);
+            switch_off(without);
             const bool lost_with = with.lost(state);
             const bool lost_without = without.lost(state);
-            in_runs += with.moments_in_runs();
-            EXPECT_EQ(without.moments_in_runs(), 0u);
+            seen.in_runs_with += with.moments_in_runs();
+            seen.in_runs_without += without.moments_in_runs();
             if (with.counted_capped() || without.counted_capped()) return 0;
             EXPECT_EQ(lost_with, lost_without) << position_to_json(p);
             EXPECT_EQ(with.drained_at(), without.drained_at()) << position_to_json(p);
-            (lost_with ? lost : open) += 1;
+            seen.choices_with += with.spent();
+            seen.choices_without += without.spent();
+            (lost_with ? seen.lost : seen.open) += 1;
             if (lost_with) return 0;
             const int stock = static_cast<int>(p.stock.size());
             const int waste = static_cast<int>(p.waste.size());
@@ -247,65 +250,49 @@ TEST(WasteDrain, RunsOfMomentsChangeNoAnswer) {
                 const int b = without.drained_after(waste, fewest);
                 if (with.counted_capped() || without.counted_capped()) continue;
                 EXPECT_EQ(a, b) << "fewest " << fewest << "\n" << position_to_json(p);
-                ++carried;
+                ++seen.carried;
             }
             return 0;
         });
     }
-    std::cout << lost << " lost, " << open << " open, " << carried << " carried answers; "
-              << in_runs << " moments decided by runs\n";
-    EXPECT_GE(lost, 10);
-    EXPECT_GE(open, 50);
-    EXPECT_GE(in_runs, 100u);
+    std::cout << seen.lost << " lost, " << seen.open << " open, " << seen.carried
+              << " carried answers; " << seen.choices_with << " choices with, "
+              << seen.choices_without << " without; " << seen.in_runs_with
+              << " moments decided by runs\n";
+    return seen;
+}
+
+// Runs of moments searched as one (waste_drain.hpp) change no answer (expect_same_answers(), on
+// random positions and playouts of reduced decks and on full-rank frontier positions), and runs
+// decide moments there. A run's bounds that were not looser than each of its moments' would call
+// a moment with a fit one with none, and change an answer.
+TEST(WasteDrain, RunsOfMomentsChangeNoAnswer) {
+    const SameAnswers seen = expect_same_answers(
+        frontier_and_reduced_positions({"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json",
+                                        "malmaison-23-s30-m160.json", "emperor-563-s42-m27.json",
+                                        "emperor-modern-590-s24-m83.json"},
+                                       53),
+        [](auto& test) { test.use_moment_runs(false); });
+    EXPECT_GE(seen.lost, 10);
+    EXPECT_GE(seen.open, 50);
+    EXPECT_GE(seen.in_runs_with, 100u);
+    EXPECT_EQ(seen.in_runs_without, 0u);
 }
 
 // Deciding next the column with the fewest lengths kept (waste_drain.hpp, "Which column next")
-// changes no answer: every variant's test, with it and with the columns in the order they lie,
-// calls the same positions lost at the same waste card, and gives the same J carried down,
-// wherever neither met a cap, on random positions and playouts of reduced decks and on full-rank
-// frontier positions, in fewer choices on those. A column called with no length kept while one
-// has a fit (a cut the hopeful count does not make) would call a moment with a fit one with none.
+// changes no answer (expect_same_answers(), as above), and takes fewer choices there. A column
+// called with no length kept while one has a fit (a cut the hopeful count does not make) would
+// call a moment with a fit one with none.
 TEST(WasteDrain, WhichColumnNextChangesNoAnswer) {
-    const std::vector<Position> positions = frontier_and_reduced_positions(
-        {"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json", "malmaison-23-s30-m160.json",
-         "emperor-563-s42-m27.json", "emperor-modern-590-s24-m83.json"},
-        59);
-    const WasteDrainBudget budget{.per_moment = 100000, .total = 2000000, .carried = 4000000};
-    int lost = 0, open = 0, carried = 0;
-    std::uint64_t choices_with = 0, choices_without = 0;
-    for (const Position& p : positions) {
-        if (p.waste.empty()) continue;
-        dispatch_variant(p.variant, [&](auto traits) {
-            using T = decltype(traits);
-            const PackedState<T> state(p);
-            WasteDrainTest<T> with(budget), without(budget);
-            without.use_forward_checking(false);
-            const bool lost_with = with.lost(state);
-            const bool lost_without = without.lost(state);
-            if (with.counted_capped() || without.counted_capped()) return 0;
-            EXPECT_EQ(lost_with, lost_without) << position_to_json(p);
-            EXPECT_EQ(with.drained_at(), without.drained_at()) << position_to_json(p);
-            choices_with += with.spent();
-            choices_without += without.spent();
-            (lost_with ? lost : open) += 1;
-            if (lost_with) return 0;
-            const int stock = static_cast<int>(p.stock.size());
-            const int waste = static_cast<int>(p.waste.size());
-            for (int fewest = 1; fewest <= stock; fewest += 1 + stock / 5) {
-                const int a = with.drained_after(waste, fewest);
-                const int b = without.drained_after(waste, fewest);
-                if (with.counted_capped() || without.counted_capped()) continue;
-                EXPECT_EQ(a, b) << "fewest " << fewest << "\n" << position_to_json(p);
-                ++carried;
-            }
-            return 0;
-        });
-    }
-    std::cout << lost << " lost, " << open << " open, " << carried << " carried answers; "
-              << choices_with << " choices with, " << choices_without << " without\n";
-    EXPECT_GE(lost, 10);
-    EXPECT_GE(open, 50);
-    EXPECT_LT(choices_with, choices_without);
+    const SameAnswers seen = expect_same_answers(
+        frontier_and_reduced_positions({"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json",
+                                        "malmaison-23-s30-m160.json", "emperor-563-s42-m27.json",
+                                        "emperor-modern-590-s24-m83.json"},
+                                       59),
+        [](auto& test) { test.use_forward_checking(false); });
+    EXPECT_GE(seen.lost, 10);
+    EXPECT_GE(seen.open, 50);
+    EXPECT_LT(seen.choices_with, seen.choices_without);
 }
 
 // Malmaison with nine ranks, two stock cards (8H, then 9C) and 62 in the waste, from the
