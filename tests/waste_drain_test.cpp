@@ -210,6 +210,15 @@ TEST(WasteDrain, GreedyCountsChangeNoChoice) {
     EXPECT_GE(open, 50);
 }
 
+// The positions expect_same_answers() compares on: the frontier positions with the longest searches
+// for a choice (Malmaison's and both Emperors'), and reduced-deck ones drawn with `seed`.
+std::vector<Position> switch_positions(std::uint32_t seed) {
+    return frontier_and_reduced_positions(
+        {"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json", "malmaison-23-s30-m160.json",
+         "emperor-563-s42-m27.json", "emperor-modern-590-s24-m83.json"},
+        seed);
+}
+
 // What a search for choices told with a switch off changes: nothing, where neither test met a cap.
 struct SameAnswers {
     int lost = 0, open = 0, carried = 0;
@@ -267,12 +276,8 @@ SameAnswers expect_same_answers(const std::vector<Position>& positions, SwitchOf
 // decide moments there. A run's bounds that were not looser than each of its moments' would call
 // a moment with a fit one with none, and change an answer.
 TEST(WasteDrain, RunsOfMomentsChangeNoAnswer) {
-    const SameAnswers seen = expect_same_answers(
-        frontier_and_reduced_positions({"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json",
-                                        "malmaison-23-s30-m160.json", "emperor-563-s42-m27.json",
-                                        "emperor-modern-590-s24-m83.json"},
-                                       53),
-        [](auto& test) { test.use_moment_runs(false); });
+    const SameAnswers seen =
+        expect_same_answers(switch_positions(53), [](auto& test) { test.use_moment_runs(false); });
     EXPECT_GE(seen.lost, 10);
     EXPECT_GE(seen.open, 50);
     EXPECT_GE(seen.in_runs_with, 100u);
@@ -285,11 +290,7 @@ TEST(WasteDrain, RunsOfMomentsChangeNoAnswer) {
 // call a moment with a fit one with none.
 TEST(WasteDrain, WhichColumnNextChangesNoAnswer) {
     const SameAnswers seen = expect_same_answers(
-        frontier_and_reduced_positions({"malmaison-23-s16-m180.json", "malmaison-1-s20-m202.json",
-                                        "malmaison-23-s30-m160.json", "emperor-563-s42-m27.json",
-                                        "emperor-modern-590-s24-m83.json"},
-                                       59),
-        [](auto& test) { test.use_forward_checking(false); });
+        switch_positions(59), [](auto& test) { test.use_forward_checking(false); });
     EXPECT_GE(seen.lost, 10);
     EXPECT_GE(seen.open, 50);
     EXPECT_LT(seen.choices_with, seen.choices_without);
