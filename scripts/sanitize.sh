@@ -70,7 +70,10 @@ if [ "$kind" = address ]; then
     # sweeps over random reduced-deck lines from starts with a waste and with none (5, 8, 42 and
     # 19 seconds in the plain build): anchors are made here in that same WasteDrain test's search,
     # whose start has a waste. And the proof effort's Malmaison mid-game (4 seconds in the plain
-    # build, 59 here): Cli's test solves the same position with the same effort here.
+    # build, 59 here): Cli's test solves the same position with the same effort here. And the
+    # two tests that run the waste-drain test's search for a choice with and without its runs of
+    # moments and its column order over the same positions, and compare the answers: a property of
+    # the search's order, not of memory, whose code runs here in the shorter WasteDrain tests.
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'
         'Batch\.KilledMidRunAndRestartedLosesAndRepeatsNothing'
@@ -111,6 +114,8 @@ if [ "$kind" = address ]; then
         'DrainAnchors\.EveryPositionTheAnchorsCallLostIsNotWonForTheReference_ReducedDecks'
         'DrainAnchors\.FromAStartWithNoWasteEveryPositionCalledLostIsNotWon_ReducedDecks'
         'DrainAnchors\.ProofEffortBuysTheTestsMoreChoices'
+        'WasteDrain\.RunsOfMomentsChangeNoAnswer'
+        'WasteDrain\.WhichColumnNextChangesNoAnswer'
     )
     ctest --output-on-failure -j "$(nproc)" --timeout 1800 -LE 'slurm|report' \
         -E "^($(IFS='|'; echo "${long_tests[*]}"))\$"
