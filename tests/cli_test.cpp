@@ -594,22 +594,24 @@ TEST_F(Cli, SolveConfirmLostReprovesALossWithOtherKeys) {
 }
 
 // --proof-effort reaches the waste-drain tests (tests/drain_anchors_test.cpp has what it buys):
-// a Malmaison seed 1 position with 82 stock cards is lost at the first node with effort 4,
-// where the default budget leaves the start's test open and the search goes on. A value out of
-// range, or one for the reference search, which has no such tests, is refused.
+// Malmaison seed 7's deal is lost in 3 nodes with effort 2, where the default effort makes no
+// drain anchors below a deal and the search goes on. A value out of range, or one for the
+// reference search, which has no such tests, is refused.
 TEST_F(Cli, SolveProofEffortReachesTheTestsAndIsChecked) {
-    const std::string file =
-        std::string(PATIENCE_SOURCE_DIR) + "/tests/positions/malmaison_1_stock_82.json";
-    const RunResult plain =
-        run({"solve", "--json", "--disable", "probes", "--node-limit", "1", "--position", file});
+    const std::vector<std::string> deal = {"solve", "--json", "--variant", "malmaison", "--seed",
+                                           "7", "--disable", "probes", "--node-limit", "3"};
+    const RunResult plain = run(deal);
     EXPECT_EQ(plain.exit_code, 3) << plain.err;
     EXPECT_FALSE(Json::parse(plain.out).contains("proof_effort"));
-    const RunResult effort = run({"solve", "--json", "--disable", "probes", "--node-limit", "1",
-                                  "--proof-effort", "4", "--position", file});
+    std::vector<std::string> with_effort = deal;
+    with_effort.insert(with_effort.end(), {"--proof-effort", "2"});
+    const RunResult effort = run(with_effort);
     EXPECT_EQ(effort.exit_code, 1) << effort.err;
     const Json answer = Json::parse(effort.out);
     EXPECT_EQ(answer.at("result"), "lost");
-    EXPECT_EQ(answer.at("proof_effort"), 4);
+    EXPECT_EQ(answer.at("proof_effort"), 2);
+    const std::string file =
+        std::string(PATIENCE_SOURCE_DIR) + "/tests/positions/malmaison_1_stock_82.json";
     for (const char* bad : {"0", "1001", "x"}) {
         const RunResult refused = run({"solve", "--proof-effort", bad, "--position", file});
         EXPECT_EQ(refused.exit_code, 2) << bad;

@@ -33,9 +33,10 @@ Position frontier(const std::string& name) {
 // the twos must be in the columns before the card over those twos (the 9H, card 53) can leave;
 // they do not fit, and with the kept cards' bounds (waste_drain.hpp) nor do the cards held at the
 // moment of the QH above it (card 54), nor at that of the 8D higher up (card 59), nor at that of
-// the 9C on it (card 60), which the test names since its first pass (16,000 choices a moment)
-// decides that moment (with the columns in the order they lie it was cut there, counted as a fit,
-// and the test named the 8D; at 4,000 a moment, the QH). The test calls it lost, and a
+// the 9C on it (card 60), nor at that of the 5D higher still (card 63), which the test names since
+// its first pass (16,000 choices a moment) decides that moment with the columns narrowed (without
+// them the pass's cap cut it, counted as a fit, and the test named the 9C; with the columns in the
+// order they lie, the 8D; at 4,000 a moment, the QH). The test calls it lost, and a
 // solve with it is lost at its first node, where the search without it does not decide it (at a
 // million nodes a position, its first lost position along the line was prefix 167).
 TEST(WasteDrain, AMalmaisonMidGameWithItsDiamondsBuried) {
@@ -46,14 +47,14 @@ TEST(WasteDrain, AMalmaisonMidGameWithItsDiamondsBuried) {
     const SolveResult r = FastSolver(16u << 20).solve(p, limits);
     EXPECT_EQ(r.verdict, Verdict::Lost);
     EXPECT_LT(r.nodes, 200u);  // the first probes' turns, then the complete search's first node
-    EXPECT_EQ(r.waste_drain_card, 60);  // the 9C, as the test alone finds it
-    EXPECT_EQ(waste_drain_card(p), 60);
+    EXPECT_EQ(r.waste_drain_card, 63);  // the 5D, as the test alone finds it
+    EXPECT_EQ(waste_drain_card(p), 63);
     // So with two threads (and room for the probes' nodes while the test runs).
     SearchLimits more;
     more.node_limit = 1000000;
     const SolveResult two = FastSolver(16u << 20, Techniques{}, 2).solve(p, more);
     EXPECT_EQ(two.verdict, Verdict::Lost);
-    EXPECT_EQ(two.waste_drain_card, 60);
+    EXPECT_EQ(two.waste_drain_card, 63);
     const SolveResult without =
         FastSolver(16u << 20, parse_disabled_techniques("waste-drain")).solve(p, limits);
     EXPECT_NE(without.verdict, Verdict::Lost);
@@ -63,8 +64,8 @@ TEST(WasteDrain, AMalmaisonMidGameWithItsDiamondsBuried) {
 // Malmaison seed 554's won line (the beam's, 426 moves) after 187 moves, where its waste is
 // largest: 56 cards, 26 in the stock. The position is won, so some choice of columns holds what
 // must be held at every moment, and the test must leave it open (it has to search for the
-// choices: 612,411 of them); and a cap that stops every search for a choice at once (a capped
-// search counts as a fit) leaves a lost position open too.
+// choices: 612,411 of them); and a cap that stops every search for a choice before its first
+// choice (a capped search counts as a fit) leaves a lost position open too.
 TEST(WasteDrain, OpenWhereTheColumnsCanHoldTheWasteAndAtACap) {
     const Position won =
         testing::source_position("tests/positions/malmaison_554_won_waste_56.json");
@@ -72,7 +73,7 @@ TEST(WasteDrain, OpenWhereTheColumnsCanHoldTheWasteAndAtACap) {
     limits.node_limit = 1000000;
     ASSERT_EQ(FastSolver(16u << 20).solve(won, limits).verdict, Verdict::Won);
     EXPECT_FALSE(waste_drain_lost(won));
-    EXPECT_FALSE(waste_drain_lost(frontier("malmaison-23-s24-m167.json"), {.per_moment = 1}));
+    EXPECT_FALSE(waste_drain_lost(frontier("malmaison-23-s24-m167.json"), {.per_moment = 0}));
     EXPECT_FALSE(waste_drain_lost(frontier("malmaison-23-s24-m167.json"), {.total = 10}));
 }
 
@@ -81,9 +82,9 @@ TEST(WasteDrain, OpenWhereTheColumnsCanHoldTheWasteAndAtACap) {
 // and the test leaves the position open after a full search for the choices; but a card kept in
 // a column is not home either, nor can the piles of its suit pass it, and a suit's piles rise in
 // order (waste_drain.hpp, "Kept cards"). With those bounds no choice fits at the moment of the
-// 55th waste card (card 54, a 5H), and the test calls the position lost. (With the columns decided
-// in the order they lie, the first pass's cap cut that moment's searches, and the test named the
-// moment of the 30th, card 29, a KC.)
+// 56th waste card (card 55, a 10C), and the test calls the position lost. (With the columns not
+// narrowed, the first pass's cap cut that moment's searches, and the test named the moment of the
+// 55th, card 54, a 5H; with the columns decided in the order they lie, that of the 30th, a KC.)
 TEST(WasteDrain, KeptCardsHoldUpThePilesAboveThem) {
     const Position p = frontier("malmaison-1-s20-m202.json");
     dispatch_variant(p.variant, [&](auto traits) {
@@ -93,7 +94,7 @@ TEST(WasteDrain, KeptCardsHoldUpThePilesAboveThem) {
         EXPECT_FALSE(test.lost(PackedState<T>(p)));
         EXPECT_FALSE(test.counted_capped());
     });
-    EXPECT_EQ(waste_drain_card(p), 54);
+    EXPECT_EQ(waste_drain_card(p), 55);
 }
 
 // The families' counts remembered between choices (waste_drain.hpp's family_tops(): Malmaison,
@@ -284,10 +285,12 @@ TEST(WasteDrain, RunsOfMomentsChangeNoAnswer) {
     EXPECT_EQ(seen.in_runs_without, 0u);
 }
 
-// Deciding next the column with the fewest lengths kept (waste_drain.hpp, "Which column next")
-// changes no answer (expect_same_answers(), as above), and takes fewer choices there. A column
-// called with no length kept while one has a fit (a cut the hopeful count does not make) would
-// call a moment with a fit one with none.
+// Deciding next the column with the fewest lengths kept, and narrowing the others to the lengths
+// kept (waste_drain.hpp, "Which column next" and "Narrowed columns"), change no answer
+// (expect_same_answers(), as above), and take fewer choices there. A column called with no length
+// kept while one has a fit (a cut the hopeful count does not make), or narrowed past a length that
+// fits, would call a moment with a fit one with none (a range that drops the shortest length kept
+// fails it 203 times).
 TEST(WasteDrain, WhichColumnNextChangesNoAnswer) {
     const SameAnswers seen = expect_same_answers(
         switch_positions(59), [](auto& test) { test.use_forward_checking(false); });
@@ -479,7 +482,8 @@ TEST(WasteDrain, SkippingTheLengthsAChainContinuesChangesNoAnswer) {
 // it by random legal moves that draw often. No D that the test framed by F calls lost may be won
 // for the reference search; cut columns that were too short (prefixes the line did not keep)
 // would call won positions lost. The framed test calls no fewer positions lost than the test on
-// D's own columns, and evaluates fewer choices in all (its undecided columns hold fewer cards).
+// D's own columns. (Its undecided columns hold fewer cards, but with the columns narrowed by the
+// forward checks (waste_drain.hpp) both evaluate about as many choices: 1.93 million each here.)
 TEST(WasteDrain, FramedByAnEarlierPositionNoWonPositionIsCalledLost_ReducedDecks) {
     std::mt19937 rng(43);
     SearchLimits limits;
@@ -524,7 +528,6 @@ TEST(WasteDrain, FramedByAnEarlierPositionNoWonPositionIsCalledLost_ReducedDecks
               << " on their own columns; " << framed_choices << " choices evaluated framed, "
               << own_choices << " on their own columns\n";
     EXPECT_GE(framed_lost, own_lost);
-    EXPECT_LT(framed_choices, own_choices);
     EXPECT_GE(confirmed, 30);
 }
 

@@ -127,7 +127,7 @@ class DrainAnchors {
     // Malmaison 23's line after 16 moves with the next card (a QS) kept in the waste, 13 of the
     // first 71 anchors reach it (79 million choices) and the search is open at 20,000 nodes;
     // with ten times the credit and caps (proof effort 10, SearchConfig::proof_effort) it is lost
-    // in 302 nodes (tests/drain_anchors_test.cpp, ProofEffortBuysTheTestsMoreChoices).
+    // in 302 nodes.
     static constexpr std::uint64_t kCredit = 60000000;
     // What one anchor may evaluate: as the start's test (waste_drain.hpp's WasteDrainBudget).
     static constexpr WasteDrainBudget kBudget{};

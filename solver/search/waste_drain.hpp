@@ -215,6 +215,24 @@
 // orders had been compared by the positions of bench/positions/frontier called lost and stopped
 // at the total cap: as they lie 36 and 17; the most held cards first 33 and 16, the fewest first
 // 26 and 32; the longest first 34 and 15, the shortest first 25 and 32.)
+// Narrowed columns. The forward checks also narrow each undecided column to the lengths its count
+// kept: below this choice the column is counted as one whose length lies between the shortest and
+// the longest kept (a walk stopped early keeps its shortest as it was), its cards under the
+// shortest decided (in D) and those from the longest up out of U, still counted free; and only
+// those lengths are walked when it is decided. Proof that where the choice so far has a
+// completion that fits, it has one with every undecided column's length in its range (so a
+// search within the ranges finds a fit wherever there is one): true where no column is narrowed,
+// and kept by each narrowing. Take a fitting completion within the ranges as they stand, and the
+// column c narrowed. Where its length there is one the walk skips (a chain continues it), put the
+// next shorter tried length in its place: the completion still fits (the skip's proof), and the
+// length is still in c's range (the range's shortest is tried, or 0, which is). Now c's length is
+// tried, or untried below a stopped walk's last length (in the new range: the shortest is kept),
+// and a tried length the count cut has no completion within the ranges that fits: the hopeful
+// count's bounds are monotone in U and D (as in "Runs of moments"), and it counts every undecided
+// column's cards up to its longest in U and under its shortest in D, which bound those of every
+// completion within the ranges, and the column free, which matches any slot it would offer. So
+// c's length is kept, between the shortest and the longest kept. Narrowing changes which choices
+// are evaluated and what the hopeful count knows, never whether a moment has a fit.
 //
 // Tested against the unpruned reference search (tests/waste_drain_test.cpp): every position it
 // calls lost is lost, on reduced decks and on full-rank positions, and positions whose lines it
@@ -295,6 +313,9 @@ class WasteDrainTest {
     // header's "Which column next"; on by default; off, the columns in the order they lie, only to
     // check that the answers stay).
     void use_forward_checking(bool on) { forward_checking_ = on; }
+    // Whether the forward checks also narrow each undecided column to the lengths they keep (the
+    // header's "Narrowed columns"; on by default, with the forward checks; off only to measure).
+    void use_narrowing(bool on) { narrowing_ = on; }
     // Whether the families' counts are remembered between choices (family_tops(); on by
     // default where the families are the suits; off only to check that it changes nothing).
     void remember_tops(bool on) {
@@ -677,14 +698,19 @@ class WasteDrainTest {
         slots_ = FamilyCounts{};
         family_tops_ = {};  // every count new
         free_ = columns_;
+        for (int c = 0; c < columns_; ++c) {
+            shortest_[frame_column_[c]] = 0;
+            longest_[frame_column_[c]] = sizes_[c];
+        }
         moment_evaluations_ = 0;
         return choose(0);
     }
 
     // Columns [0, decided) have their lengths chosen; the others are counted hopefully (see the
-    // proof). The counts (kept_, low_, high_, slots_, free_) follow the choice as it is made and
-    // taken back. The column decided next is the one with the fewest lengths the hopeful count
-    // keeps (next_column(), the header's "Which column next").
+    // proof), each within its lengths [shortest_, longest_]. The counts (kept_, low_, high_,
+    // slots_, free_) follow the choice as it is made and taken back. The column decided next is
+    // the one with the fewest lengths the hopeful count keeps, and the others are narrowed to the
+    // lengths it keeps (next_column(), the header's "Which column next" and "Narrowed columns").
     Search choose(int decided) {
         if (moment_evaluations_ >= moment_cap_) return Search::Capped;
         if (past_deadline()) {
@@ -693,7 +719,20 @@ class WasteDrainTest {
         }
         if (!evaluate(decided == columns_)) return Search::NoFit;
         if (decided == columns_) return Search::Fit;
-        if (forward_checking_ && !next_column(decided)) return Search::NoFit;
+        if (!forward_checking_) return choose_lengths(decided);
+        // The undecided columns' lengths as they came (by their index in the frame: the columns
+        // from `decided` on are reordered below, but none leaves them).
+        const auto shortest = shortest_;
+        const auto longest = longest_;
+        const Search below = next_column(decided) ? choose_lengths(decided) : Search::NoFit;
+        for (int c = decided; c < columns_; ++c) {
+            narrow(c, shortest[frame_column_[c]], longest[frame_column_[c]]);
+        }
+        return below;
+    }
+
+    // choose() below each of column `decided`'s lengths in turn, until one fits.
+    Search choose_lengths(int decided) {
         Search below = Search::NoFit;
         each_length(decided, [&](int) {
             below = choose(decided + 1);
@@ -717,17 +756,18 @@ class WasteDrainTest {
         return std::chrono::steady_clock::now() >= deadline_;
     }
 
-    // Walks column c's lengths from its size down to 0, but those a chain continues, each with
-    // its counts in place while `visit(l)` runs; stops after a visit that returns true. The
-    // counts are as before once it returns.
+    // Walks column c's lengths from its longest_ down to its shortest_, but those a chain
+    // continues, each with its counts in place while `visit(l)` runs; stops after a visit that
+    // returns true. The counts are as before once it returns.
     template <class Visit>
     void each_length(int c, Visit&& visit) {
-        const int size = sizes_[c];
+        const int shortest = shortest_[frame_column_[c]];
+        const int longest = longest_[frame_column_[c]];
         const auto* cards = cards_[c].data();
         --free_;  // decided now: free only with length 0
-        for (int i = 0; i < size; ++i) decide(cards[i], 1);
-        for (int l = size; l >= 0; --l) {
-            if (l < size) {  // the card at l leaves the prefix
+        for (int i = shortest; i < longest; ++i) decide(cards[i], 1);
+        for (int l = longest; l >= shortest; --l) {
+            if (l < longest) {  // the card at l leaves the prefix
                 keep(cards[l], -1);
                 decide(cards[l], -1);
             }
@@ -742,26 +782,38 @@ class WasteDrainTest {
                 return;
             }
         }
-        restore(c, 0);
+        restore(c, shortest);
     }
 
     // Puts at `decided` the undecided column with the fewest lengths that the hopeful count
-    // keeps, the first of them where several tie; false where one keeps none (no completion of
-    // the choice fits: see "Which column next").
+    // keeps, the first of them where several tie, and narrows each column to the lengths its
+    // count kept ("Narrowed columns"); false where one keeps none (no completion of the choice
+    // fits: see "Which column next").
     bool next_column(int decided) {
         if (decided + 1 >= columns_) return true;  // one column left: nothing to pick
         int best = decided;
         int fewest = std::numeric_limits<int>::max();
         for (int c = decided; c < columns_ && fewest > 0; ++c) {
             int kept = 0;
-            each_length(c, [&](int) {
+            int longest = -1, shortest = -1;  // of the lengths kept
+            bool stopped = false;
+            each_length(c, [&](int l) {
                 // not exact: another column stays undecided
-                kept += evaluate(false) ? 1 : 0;
-                return kept >= fewest;  // no fewer than the best so far: not picked
+                if (evaluate(false)) {
+                    ++kept;
+                    if (longest < 0) longest = l;
+                    shortest = l;
+                }
+                stopped = kept >= fewest;  // no fewer than the best so far: not picked
+                return stopped;
             });
             if (kept < fewest) {
                 fewest = kept;
                 best = c;
+            }
+            // A stopped walk leaves its shorter lengths untried: only its longest is known.
+            if (narrowing_ && kept > 0) {
+                narrow(c, stopped ? shortest_[frame_column_[c]] : shortest, longest);
             }
         }
         if (best != decided) {
@@ -770,6 +822,20 @@ class WasteDrainTest {
             std::swap(frame_column_[best], frame_column_[decided]);
         }
         return fewest > 0;
+    }
+
+    // Counts undecided column c as one whose length lies in [shortest, longest] (see "Narrowed
+    // columns"): its cards below `shortest` decided, those from `longest` up not kept.
+    void narrow(int c, int shortest, int longest) {
+        const auto* cards = cards_[c].data();
+        int& was_shortest = shortest_[frame_column_[c]];
+        int& was_longest = longest_[frame_column_[c]];
+        for (int i = was_shortest; i < shortest; ++i) decide(cards[i], 1);
+        for (int i = shortest; i < was_shortest; ++i) decide(cards[i], -1);
+        for (int i = longest; i < was_longest; ++i) keep(cards[i], -1);
+        for (int i = was_longest; i < longest; ++i) keep(cards[i], 1);
+        was_shortest = shortest;
+        was_longest = longest;
     }
 
     // Whether length l of a column holding `cards` need not be tried, since l - 1 fits where it
@@ -783,11 +849,12 @@ class WasteDrainTest {
         return card.rank() + 1 == under.rank() && family(card) == family(under);
     }
 
-    // Takes back the choice of length l for column c (the counts as before choose() took it).
+    // Takes back the choice of length l for column c (the counts as before each_length() took
+    // it: the column undecided within its lengths).
     void restore(int c, int l) {
         const auto* cards = cards_[c].data();
-        for (int i = l; i < sizes_[c]; ++i) keep(cards[i], 1);
-        for (int i = 0; i < l; ++i) decide(cards[i], -1);
+        for (int i = l; i < longest_[frame_column_[c]]; ++i) keep(cards[i], 1);
+        for (int i = shortest_[frame_column_[c]]; i < l; ++i) decide(cards[i], -1);
         if (l > 0) ++free_;
     }
 
@@ -1041,6 +1108,7 @@ class WasteDrainTest {
     bool greedy_tops_ = true;
     bool moment_runs_ = true;
     bool forward_checking_ = true;
+    bool narrowing_ = true;
     std::uint64_t moments_in_runs_ = 0;  // moments_in_runs()
     int drained_at_ = -1;
     int ranks_ = 0;
@@ -1054,6 +1122,10 @@ class WasteDrainTest {
     std::array<int, T::kColumns> sizes_{};
     std::array<std::array<Card, kMaxColumnCards>, T::kColumns> cards_{};
     std::array<int, T::kColumns> frame_column_{};
+    // Each undecided column's lengths, the shortest and the longest that can fit (narrow()), at
+    // its index in the position (or frame)
+    std::array<int, T::kColumns> shortest_{};
+    std::array<int, T::kColumns> longest_{};
     SuitCounts kept_{};      // prefix cards, the undecided columns' all counted
     FamilyCounts low_{};     // by family and rank: held cards that no kept card covers
     FamilyCounts high_{};    // by family and rank: available cards in no decided prefix
