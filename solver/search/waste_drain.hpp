@@ -310,12 +310,9 @@ class WasteDrainTest {
     // (the header's "Runs of moments"; on by default; off only to check that the answers stay).
     void use_moment_runs(bool on) { moment_runs_ = on; }
     // Whether the search for a choice decides next the column with the fewest lengths kept (the
-    // header's "Which column next"; on by default; off, the columns in the order they lie, only to
-    // check that the answers stay).
+    // header's "Which column next", and with it "Narrowed columns"; on by default; off, the
+    // columns in the order they lie, only to check that the answers stay).
     void use_forward_checking(bool on) { forward_checking_ = on; }
-    // Whether the forward checks also narrow each undecided column to the lengths they keep (the
-    // header's "Narrowed columns"; on by default, with the forward checks; off only to measure).
-    void use_narrowing(bool on) { narrowing_ = on; }
     // Whether the families' counts are remembered between choices (family_tops(); on by
     // default where the families are the suits; off only to check that it changes nothing).
     void remember_tops(bool on) {
@@ -812,9 +809,7 @@ class WasteDrainTest {
                 best = c;
             }
             // A stopped walk leaves its shorter lengths untried: only its longest is known.
-            if (narrowing_ && kept > 0) {
-                narrow(c, stopped ? shortest_[frame_column_[c]] : shortest, longest);
-            }
+            if (kept > 0) narrow(c, stopped ? shortest_[frame_column_[c]] : shortest, longest);
         }
         if (best != decided) {
             std::swap(sizes_[best], sizes_[decided]);
@@ -1108,7 +1103,6 @@ class WasteDrainTest {
     bool greedy_tops_ = true;
     bool moment_runs_ = true;
     bool forward_checking_ = true;
-    bool narrowing_ = true;
     std::uint64_t moments_in_runs_ = 0;  // moments_in_runs()
     int drained_at_ = -1;
     int ranks_ = 0;
