@@ -64,7 +64,7 @@ TEST(WasteDrain, AMalmaisonMidGameWithItsDiamondsBuried) {
 // Malmaison seed 554's won line (the beam's, 426 moves) after 187 moves, where its waste is
 // largest: 56 cards, 26 in the stock. The position is won, so some choice of columns holds what
 // must be held at every moment, and the test must leave it open (it has to search for the
-// choices: 612,411 of them); and a cap that stops every search for a choice before its first
+// choices: 103,670 of them); and a cap that stops every search for a choice before its first
 // choice (a capped search counts as a fit) leaves a lost position open too.
 TEST(WasteDrain, OpenWhereTheColumnsCanHoldTheWasteAndAtACap) {
     const Position won =
