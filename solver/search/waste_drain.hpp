@@ -458,6 +458,11 @@ class WasteDrainTest {
     using RankCounts = std::array<int, kMaxRanks + 2>;  // by rank, 0 to the King and one past
     using SuitCounts = std::array<RankCounts, kSuitCount>;
     using FamilyCounts = std::array<RankCounts, kFamilies>;
+    // An undecided column's lengths that can still fit, from the shortest to the longest
+    struct Lengths {
+        int shortest = 0;
+        int longest = 0;
+    };
 
     static int family(Card card) { return ChainFamilies<T>::of(card); }
     static int family(int suit, int rank) { return family(Card(rank, static_cast<Suit>(suit))); }
@@ -695,16 +700,13 @@ class WasteDrainTest {
         slots_ = FamilyCounts{};
         family_tops_ = {};  // every count new
         free_ = columns_;
-        for (int c = 0; c < columns_; ++c) {
-            shortest_[frame_column_[c]] = 0;
-            longest_[frame_column_[c]] = sizes_[c];
-        }
+        for (int c = 0; c < columns_; ++c) lengths(c) = {0, sizes_[c]};
         moment_evaluations_ = 0;
         return choose(0);
     }
 
     // Columns [0, decided) have their lengths chosen; the others are counted hopefully (see the
-    // proof), each within its lengths [shortest_, longest_]. The counts (kept_, low_, high_,
+    // proof), each within its lengths (lengths()). The counts (kept_, low_, high_,
     // slots_, free_) follow the choice as it is made and taken back. The column decided next is
     // the one with the fewest lengths the hopeful count keeps, and the others are narrowed to the
     // lengths it keeps (next_column(), the header's "Which column next" and "Narrowed columns").
@@ -719,12 +721,9 @@ class WasteDrainTest {
         if (!forward_checking_) return choose_lengths(decided);
         // The undecided columns' lengths as they came (by their index in the frame: the columns
         // from `decided` on are reordered below, but none leaves them).
-        const auto shortest = shortest_;
-        const auto longest = longest_;
+        const auto came = lengths_;
         const Search below = next_column(decided) ? choose_lengths(decided) : Search::NoFit;
-        for (int c = decided; c < columns_; ++c) {
-            narrow(c, shortest[frame_column_[c]], longest[frame_column_[c]]);
-        }
+        for (int c = decided; c < columns_; ++c) narrow(c, came[frame_column_[c]]);
         return below;
     }
 
@@ -753,13 +752,12 @@ class WasteDrainTest {
         return std::chrono::steady_clock::now() >= deadline_;
     }
 
-    // Walks column c's lengths from its longest_ down to its shortest_, but those a chain
+    // Walks column c's lengths from its longest down to its shortest (lengths()), but those a chain
     // continues, each with its counts in place while `visit(l)` runs; stops after a visit that
     // returns true. The counts are as before once it returns.
     template <class Visit>
     void each_length(int c, Visit&& visit) {
-        const int shortest = shortest_[frame_column_[c]];
-        const int longest = longest_[frame_column_[c]];
+        const auto [shortest, longest] = lengths(c);
         const auto* cards = cards_[c].data();
         --free_;  // decided now: free only with length 0
         for (int i = shortest; i < longest; ++i) decide(cards[i], 1);
@@ -809,7 +807,7 @@ class WasteDrainTest {
                 best = c;
             }
             // A stopped walk leaves its shorter lengths untried: only its longest is known.
-            if (kept > 0) narrow(c, stopped ? shortest_[frame_column_[c]] : shortest, longest);
+            if (kept > 0) narrow(c, {stopped ? lengths(c).shortest : shortest, longest});
         }
         if (best != decided) {
             std::swap(sizes_[best], sizes_[decided]);
@@ -819,19 +817,21 @@ class WasteDrainTest {
         return fewest > 0;
     }
 
-    // Counts undecided column c as one whose length lies in [shortest, longest] (see "Narrowed
-    // columns"): its cards below `shortest` decided, those from `longest` up not kept.
-    void narrow(int c, int shortest, int longest) {
+    // Counts undecided column c as one whose length lies in `to` (see "Narrowed columns"): its
+    // cards below the shortest decided, those from the longest up not kept.
+    void narrow(int c, Lengths to) {
         const auto* cards = cards_[c].data();
-        int& was_shortest = shortest_[frame_column_[c]];
-        int& was_longest = longest_[frame_column_[c]];
-        for (int i = was_shortest; i < shortest; ++i) decide(cards[i], 1);
-        for (int i = shortest; i < was_shortest; ++i) decide(cards[i], -1);
-        for (int i = longest; i < was_longest; ++i) keep(cards[i], -1);
-        for (int i = was_longest; i < longest; ++i) keep(cards[i], 1);
-        was_shortest = shortest;
-        was_longest = longest;
+        Lengths& was = lengths(c);
+        for (int i = was.shortest; i < to.shortest; ++i) decide(cards[i], 1);
+        for (int i = to.shortest; i < was.shortest; ++i) decide(cards[i], -1);
+        for (int i = to.longest; i < was.longest; ++i) keep(cards[i], -1);
+        for (int i = was.longest; i < to.longest; ++i) keep(cards[i], 1);
+        was = to;
     }
+
+    // Undecided column c's lengths, kept at its index in the position (or frame), which the
+    // reordering of the columns does not change.
+    Lengths& lengths(int c) { return lengths_[frame_column_[c]]; }
 
     // Whether length l of a column holding `cards` need not be tried, since l - 1 fits where it
     // does (the proof's "Lengths a chain continues"): the card at l - 1 is one rank below the card
@@ -848,8 +848,8 @@ class WasteDrainTest {
     // it: the column undecided within its lengths).
     void restore(int c, int l) {
         const auto* cards = cards_[c].data();
-        for (int i = l; i < longest_[frame_column_[c]]; ++i) keep(cards[i], 1);
-        for (int i = shortest_[frame_column_[c]]; i < l; ++i) decide(cards[i], -1);
+        for (int i = l; i < lengths(c).longest; ++i) keep(cards[i], 1);
+        for (int i = lengths(c).shortest; i < l; ++i) decide(cards[i], -1);
         if (l > 0) ++free_;
     }
 
@@ -1117,9 +1117,8 @@ class WasteDrainTest {
     std::array<std::array<Card, kMaxColumnCards>, T::kColumns> cards_{};
     std::array<int, T::kColumns> frame_column_{};
     // Each undecided column's lengths, the shortest and the longest that can fit (narrow()), at
-    // its index in the position (or frame)
-    std::array<int, T::kColumns> shortest_{};
-    std::array<int, T::kColumns> longest_{};
+    // its index in the position (or frame): lengths()
+    std::array<Lengths, T::kColumns> lengths_{};
     SuitCounts kept_{};      // prefix cards, the undecided columns' all counted
     FamilyCounts low_{};     // by family and rank: held cards that no kept card covers
     FamilyCounts high_{};    // by family and rank: available cards in no decided prefix
