@@ -22,12 +22,13 @@ inline const auto kNoDeadline = std::chrono::steady_clock::time_point::max();
 
 // From `p`, which its own waste-drain test must leave open (else nothing is walked), up to 40
 // random moves that draw half the time where they can (play_drawing_move), with an anchor made
-// wherever the rule makes one (no rate: every one is made) and the anchors' verdict asked at every
-// position on the way, as the search asks it. A position they call lost goes to `on_lost(p)` and
-// ends the line; every other one to `on_open(p, state, anchors, held, step)`, with `held` the
-// innermost anchor's waste cards held all the way (the position's own, where it was made an
-// anchor), and `step` the frame the search would open for it: false ends the line. Returns the
-// anchors made.
+// wherever the rule makes one (no rate: every one is made; from a start with no waste, the credit
+// alone, which such short lines of reduced decks do not spend) and the anchors' verdict asked at
+// every position on the way, as the search asks it. A position they call lost goes to
+// `on_lost(p)` and ends the line; every other one to `on_open(p, state, anchors, held, step)`,
+// with `held` the innermost anchor's waste cards held all the way (the position's own, where it
+// was made an anchor), and `step` the frame the search would open for it: false ends the line.
+// Returns the anchors made.
 template <class T, class OnLost, class OnOpen>
 int walk_anchor_line(Position p, std::mt19937& rng, OnLost&& on_lost, OnOpen&& on_open) {
     auto start = std::make_unique<WasteDrainTest<T>>(WasteDrainBudget{20000, 400000, 400000});

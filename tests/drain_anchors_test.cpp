@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <iostream>
+#include <memory>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "core/deal.hpp"
 #include "core/position_io.hpp"
@@ -86,6 +88,28 @@ TEST(DrainAnchors, ProofEffortBuysTheTestsMoreChoices) {
     const SolveResult r = with_effort.solve(deal, limits);
     EXPECT_EQ(r.verdict, Verdict::Lost);
     EXPECT_LE(r.nodes, 3u);
+}
+
+// Below a start with no waste (a deal's, at a raised proof effort) the anchors have their credit
+// and no rate: what they may evaluate does not grow with the search's nodes ("From a deal" in
+// drain_anchors.hpp); below a game in progress it does, by kRate a node.
+TEST(DrainAnchors, BelowADealTheCreditAloneAndNoRate) {
+    auto allowances = [](const Position& p, std::uint64_t nodes) {
+        return dispatch_variant(p.variant, [&](auto traits) {
+            using T = decltype(traits);
+            const PackedState<T> state(p);
+            DrainAnchors<T> anchors;
+            anchors.start(std::make_unique<WasteDrainTest<T>>(), state, 2);
+            return std::pair{anchors.allowance(0), anchors.allowance(nodes)};
+        });
+    };
+    using Anchors = DrainAnchors<VariantTraits<VariantId::Malmaison>>;
+    const auto deal = allowances(deal_position(VariantId::Malmaison, 7), 1000000);
+    EXPECT_EQ(deal.first, 2 * Anchors::kCredit);
+    EXPECT_EQ(deal.second, deal.first);
+    const auto in_progress = allowances(test_position("malmaison_1_stock_82.json"), 1000000);
+    EXPECT_EQ(in_progress.first, 2 * Anchors::kCredit);
+    EXPECT_EQ(in_progress.second, in_progress.first + 1000000 * Anchors::kRate);
 }
 
 // The rule itself, on reduced decks: from random positions (test_support.hpp's random_position;

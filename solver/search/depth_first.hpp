@@ -260,9 +260,10 @@ class DepthFirstSearch final : public SearchMember<T> {
     }
 
     // The waste-drain test of the complete search's start (waste_drain.hpp), made once: the
-    // complete search never meets its start again. Where the start has a waste, or where the
-    // proof effort is raised (SearchConfig::proof_effort: a deal too), it is the first of the
-    // drain anchors (drain_anchors.hpp), which the test is made again at deeper down.
+    // complete search never meets its start again. Where it does not prove the start lost and
+    // DrainAnchors::makes_anchors() says so (a start with a waste, or a raised proof effort:
+    // SearchConfig::proof_effort, a deal too), it is the first of the drain anchors
+    // (drain_anchors.hpp), which the test is made again at deeper down.
     bool waste_drained() {
         if (!config_.complete() || !config_.techniques.waste_drain || start_drain_tested_) {
             return false;
@@ -273,7 +274,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         test->set_deadline(deadline_);
         start_drained_ = test->lost(state_);
         start_drained_card_ = test->drained_at();
-        if (!start_drained_ && (state_.waste_size() > 0 || config_.proof_effort > 1)) {
+        if (!start_drained_ && DrainAnchors<T>::makes_anchors(state_, config_.proof_effort)) {
             anchors_.start(std::move(test), state_, config_.proof_effort);
         }
         return start_drained_;

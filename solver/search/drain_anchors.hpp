@@ -54,10 +54,30 @@
 // continues (waste_drain.hpp), still 22.5 s against 2.3, while move 22 above is lost in 36,046
 // nodes and 1.1 s at 1,000 a node. So anchors are made only below a start that has a waste (a game
 // in progress, as the frontier positions are), and a deal's search is unchanged, unless the proof
-// effort is raised (SearchConfig::proof_effort: a player's choice to spend time on a proof).
+// effort is raised (SearchConfig::proof_effort: a player's choice to spend time on a proof); and
+// below a deal they have no rate (see "From a deal").
 // Measured again with the frame and the shared moments (below), at a million nodes with anchors
-// made from the deal: Emperor 563, 480 and 132 5.2, 5.8 and 2.5 s instead of 3.1, 5.5 and 3.5,
-// Malmaison 23 113 s instead of 8.9, all `unknown` as without them.
+// made from the deal at 1,000 a node: Emperor 563, 480 and 132 5.2, 5.8 and 2.5 s instead of 3.1,
+// 5.5 and 3.5, Malmaison 23 113 s instead of 8.9, all `unknown` as without them.
+//
+// From a deal. A deal's start has no waste and no cards of its own, and is the outermost anchor
+// all the same (with a raised proof effort): the anchors below it prove alone. Their proofs come
+// near the top of the complete search or not at all: Malmaison seeds 2, 3, 6, 7, 8, 9, 11, 15, 16,
+// 17, 19 and 20 are lost at effort 2 within 250 nodes of its start, after the probes' 1,000 or
+// so. So below a start with no waste the anchors have the credit and no rate, and a proof gives
+// back what it cost only up to the credit in all: with every proof's cost given back, Malmaison
+// seed 13 made 1,450 anchors, 1,262 of them proven lost (274 million choices given back), and was
+// `unknown` after 59 s at a million nodes. With the rule, a deal's anchors evaluate at most twice
+// the credit whatever the node limit (about 35 s at effort 2), and still follow the search's own
+// history, so the search at a node limit is a prefix of the search at any larger one. Malmaison
+// seeds 1-20 at a million nodes, effort 2: 11 lost in 527 s of CPU (with every proof given back,
+// 12 in 726 s: seed 11 more; with the credit doubled but each anchor's budget not, 9 in 594 s).
+// The same rule at the default effort (anchors below every deal) proves 11 of Malmaison seeds
+// 1-40 lost at 200,000 nodes, none without, but in 682 s of CPU instead of 22, and every search
+// from a deal or a position near one that reaches the complete search pays up to the credit's
+// 8 s twice over (Malmaison seed 696, won by the beam at 72,661 nodes, in 21 s instead of 0.6);
+// it is not the default. Like every cap, the one on what is given back only ever leaves a
+// position open: it decides which tests are made, never what a test proves.
 //
 // Frame. Every anchor's test counts its prefixes from the start (waste_drain.hpp, "Frame"): the
 // start's columns, each cut to what has not moved from it, rather than the anchor's own columns.
@@ -146,9 +166,25 @@ class DrainAnchors {
         moments_.clear();
         anchors_.push_back({std::move(test), state.stock_left(), 0, 0});
         spent_ = 0;
+        given_back_ = 0;
+        from_deal_ = state.waste_size() == 0;
+    }
+
+    // Whether the complete search from `start` makes anchors below it, with proof effort `effort`:
+    // where the start has a waste (a game in progress), or where the effort is raised (a player's
+    // choice to spend time on a proof: a deal too).
+    static bool makes_anchors(const PackedState<T>& start, int effort) {
+        return start.waste_size() > 0 || effort > 1;
     }
 
     bool active() const { return !anchors_.empty(); }
+
+    // What the anchors may still evaluate at the search's `nodes`-th node: below a start with no
+    // waste the credit alone ("From a deal"), below a game in progress the rate's too.
+    std::uint64_t allowance(std::uint64_t nodes) const {
+        const std::uint64_t earned = credit() + (from_deal_ ? 0 : kRate * nodes);
+        return earned > spent_ ? earned - spent_ : 0;
+    }
 
     // The anchors' tests carried down to a position with `stock` stock cards, reached with
     // `inner_held` of the innermost anchor's waste cards held all the way (the proof above), at
@@ -175,7 +211,7 @@ class DrainAnchors {
                 spent_ += anchor.test->spent() - before;
             }
             if (fewest < 0) {
-                spent_ = spent_before;  // a proof costs the allowance nothing
+                give_back(spent_before);
                 return true;
             }
         }
@@ -209,7 +245,7 @@ class DrainAnchors {
         anchors_.push_back({std::move(test), state.stock_left(), kUnplaced, 0});
         if (own_lost || lost(state.waste_size(), state.stock_left(), nodes, uncharged)) {
             anchors_.pop_back();
-            spent_ = spent_before;  // a proof costs the allowance nothing
+            give_back(spent_before);
             return true;
         }
         return false;
@@ -254,16 +290,25 @@ class DrainAnchors {
         int held_to_next;   // the fewest of its waste cards held on the way to the next anchor
     };
 
-    std::uint64_t allowance(std::uint64_t nodes) const {
-        const std::uint64_t earned = kCredit * static_cast<std::uint64_t>(effort_) + kRate * nodes;
-        return earned > spent_ ? earned - spent_ : 0;
+    std::uint64_t credit() const { return kCredit * static_cast<std::uint64_t>(effort_); }
+
+    // A proof of loss: what the anchors evaluated since `spent_before` is given back, below a
+    // deal only up to the credit in all ("From a deal").
+    void give_back(std::uint64_t spent_before) {
+        const std::uint64_t cost = spent_ - spent_before;
+        const std::uint64_t back =
+            from_deal_ ? std::min(cost, credit() - std::min(given_back_, credit())) : cost;
+        given_back_ += back;
+        spent_ -= back;
     }
 
     std::unique_ptr<PackedState<T>> start_;     // the frame of every anchor's test
     typename WasteDrainTest<T>::Memo moments_;  // their moments' answers
     std::vector<Anchor> anchors_;               // from the start (outermost) to the innermost
-    std::uint64_t spent_ = 0;  // the choices the anchors made inside the search evaluated
-    int effort_ = 1;           // start()'s proof effort
+    std::uint64_t spent_ = 0;       // the choices the anchors made inside the search evaluated
+    std::uint64_t given_back_ = 0;  // of those, what proofs gave back (give_back())
+    int effort_ = 1;                // start()'s proof effort
+    bool from_deal_ = false;        // start() had no waste ("From a deal")
 };
 
 }  // namespace patience
