@@ -112,42 +112,42 @@ class DrainAnchors {
     // With the test's kept cards' bounds, the 81 positions there now: 62 lost at 300 and at 1,000
     // (116 s), 61 at 3,000 (one Emperor position fewer).
     static constexpr std::uint64_t kRate = 1000;
-    // The choices the anchors may evaluate beyond what the rate has earned, from the search's
-    // first node on; and what an anchor (or a carried check) spent on a position it proves lost is
-    // given back. The anchors nearest the start are the ones whose tests decide, and the rate alone
-    // gives them next to nothing: Malmaison 23's line (bench/frontier-lines) after 35 moves (107
-    // stock cards, 13 in the waste) has 38 children, all stock macros, each lost by its own test
-    // (9 of them in 2 to 5 s), and the complete search from it was open after 300,000 nodes
-    // without a credit. The 81 positions of bench/positions/frontier at 300,000 nodes: 62 lost
-    // without it (149 s); with a credit and no refunds, 64 at 10 million (119 s), 65 at 50 and at
-    // 200 million, node for node the same (121 s and 134 s), the 35-move position lost in 35
-    // nodes and 29 s; with refunds, 65 at 10 million (130 s), the same nodes. The credit is spent
-    // where no proof comes too: positions along Malmaison 554's won line took 17 and 11 s to win
-    // at a million nodes without it, 54 and 23 s with 50 million and no refunds, 25 and 19 s with
-    // 10 million and refunds; Emperor 563's with 33 stock cards (tests/positions) is lost in
-    // 66,518 nodes and 56 s with them, in 320,183 and 16 s without a credit. The end games of
-    // bench/positions/end-games are node for node as before. A fixed amount, and refunds that
-    // follow the search's own history, so the search at a node limit is still a prefix of the
-    // search at any larger one. 60 million (about 8 s) since the anchors' proofs reached further
-    // up the frontier lines: with 10 million, Malmaison 23's line after 27 moves (112 stock cards,
-    // 10 in the waste) and Emperor 563's after 40 (30 stock cards) are `unknown` at 300,000 nodes,
-    // with 60 million lost in 1,402 and 279,293 nodes (97 and 124 s); the first lost positions of
-    // those lines had been after 28 moves (112) and 42 (29). Four or five anchors of the first
-    // reach their cap of six million choices (WasteDrainBudget::total) before the proof, and with
-    // 10 million the allowance then cuts the next tests short: they learn nothing, the search goes
-    // on below the anchors it could not test and makes anchors deeper, where they prove less. Its
-    // child `draw draw draw w>f`: 130 anchors made, 101 of them cut short, and `unknown` at 300,000
-    // nodes; with 30 million or more, 42 made, none cut short, lost in 1,312 nodes.
-    // bench/positions/frontier at 300,000 nodes keeps its 69 losses of 85, node for node, in about
-    // a tenth more time. It costs most where a win comes early and the credit is spent on tests
-    // that prove nothing: 15 positions of Malmaison 554's won line (every tenth move up to move
-    // 150) are won at a million nodes node for node as before, in 288 s instead of 199, up to 18
-    // s more each (those with 82 or more stock cards).
+    // The choices the anchors may evaluate beyond what the rate has earned, from the search's first
+    // node on; and what an anchor (or a carried check) spent on a position it proves lost is given
+    // back (below a deal, up to the credit in all: "From a deal"). The anchors nearest the start
+    // are the ones whose tests decide, and the rate alone gives them next to nothing: Malmaison
+    // 23's line (bench/frontier-lines) after 35 moves (107 stock cards, 13 in the waste) has 38
+    // children, all stock macros, each lost by its own test (9 of them in 2 to 5 s), and the
+    // complete search from it was open after 300,000 nodes without a credit. The 81 positions of
+    // bench/positions/frontier at 300,000 nodes: 62 lost without it (149 s); with a credit and no
+    // refunds, 64 at 10 million (119 s), 65 at 50 and at 200 million, node for node the same (121 s
+    // and 134 s), the 35-move position lost in 35 nodes and 29 s; with refunds, 65 at 10 million
+    // (130 s), the same nodes. The credit is spent where no proof comes too: positions along
+    // Malmaison 554's won line took 17 and 11 s to win at a million nodes without it, 54 and 23 s
+    // with 50 million and no refunds, 25 and 19 s with 10 million and refunds; Emperor 563's with
+    // 33 stock cards (tests/positions) is lost in 66,518 nodes and 56 s with them, in 320,183 and
+    // 16 s without a credit. The end games of bench/positions/end-games are node for node as
+    // before. A fixed amount, and refunds that follow the search's own history, so the search at a
+    // node limit is still a prefix of the search at any larger one. 60 million (about 8 s) since
+    // the anchors' proofs reached further up the frontier lines: with 10 million, Malmaison 23's
+    // line after 27 moves (112 stock cards, 10 in the waste) and Emperor 563's after 40 (30 stock
+    // cards) are `unknown` at 300,000 nodes, with 60 million lost in 1,402 and 279,293 nodes (97
+    // and 124 s); the first lost positions of those lines had been after 28 moves (112) and 42
+    // (29). Four or five anchors of the first reach their cap of six million choices
+    // (WasteDrainBudget::total) before the proof, and with 10 million the allowance then cuts the
+    // next tests short: they learn nothing, the search goes on below the anchors it could not test
+    // and makes anchors deeper, where they prove less. Its child `draw draw draw w>f`: 130 anchors
+    // made, 101 of them cut short, and `unknown` at 300,000 nodes; with 30 million or more, 42
+    // made, none cut short, lost in 1,312 nodes. bench/positions/frontier at 300,000 nodes keeps
+    // its 69 losses of 85, node for node, in about a tenth more time. It costs most where a win
+    // comes early and the credit is spent on tests that prove nothing: 15 positions of Malmaison
+    // 554's won line (every tenth move up to move 150) are won at a million nodes node for node as
+    // before, in 288 s instead of 199, up to 18 s more each (those with 82 or more stock cards).
     // The credit can go to anchors that reach their cap before the ones that would prove: from
     // Malmaison 23's line after 16 moves with the next card (a QS) kept in the waste, 13 of the
-    // first 71 anchors reach it (79 million choices) and the search is open at 20,000 nodes;
-    // with ten times the credit and caps (proof effort 10, SearchConfig::proof_effort) it is lost
-    // in 302 nodes.
+    // first 71 anchors reach it (79 million choices) and the search is open at 20,000 nodes; with
+    // ten times the credit and caps (proof effort 10, SearchConfig::proof_effort) it is lost in 302
+    // nodes.
     static constexpr std::uint64_t kCredit = 60000000;
     // What one anchor may evaluate: as the start's test (waste_drain.hpp's WasteDrainBudget).
     static constexpr WasteDrainBudget kBudget{};
