@@ -65,9 +65,9 @@
 // near the top of the complete search or not at all: Malmaison seeds 2, 3, 6, 7, 8, 9, 11, 15, 16,
 // 17, 19 and 20 are lost at effort 2 within 250 nodes of its start, after the probes' 1,000 or
 // so. So below a start with no waste the anchors have the credit and no rate, and a proof gives
-// back what it cost only up to the credit in all: with every proof's cost given back, Malmaison
-// seed 13 made 1,450 anchors, 1,262 of them proven lost (274 million choices given back), and was
-// `unknown` after 59 s at a million nodes. With the rule, a deal's anchors evaluate at most twice
+// back what it cost only up to the credit in all: with every proof's cost given back (and the
+// credit of effort 1), Malmaison seed 13 made 1,450 anchors, 1,262 of them proven lost (274
+// million choices given back), and was `unknown` at a million nodes after about a minute. With the rule, a deal's anchors evaluate at most twice
 // the credit whatever the node limit (about 35 s at effort 2), and still follow the search's own
 // history, so the search at a node limit is a prefix of the search at any larger one. Malmaison
 // seeds 1-20 at a million nodes, effort 2: 11 lost in 527 s of CPU (with every proof given back,
