@@ -15,7 +15,7 @@
 #   --techniques  comma-separated techniques to switch off in turn (default: the pruning ones:
 #                 stock-macros, safe-moves, second-move, dead-ends, stock-lookahead, capacity,
 #                 incomplete-piles, supermoves, lost-moves, stock-prefix, waste-drain,
-#                 drain-anchors, drain-lookahead)
+#                 drain-anchors, drain-lookahead, deal-anchors)
 #   --disable     techniques switched off in every solve, the first one's too (as `solve
 #                 --disable`): where two tests each prove the same loss alone, each one's
 #                 ablation with the other off
@@ -23,7 +23,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 patience="${PATIENCE:-$root/build/solver/cli/patience}"
 limit=1000000
-techniques="stock-macros,safe-moves,second-move,dead-ends,stock-lookahead,capacity,incomplete-piles,supermoves,lost-moves,stock-prefix,waste-drain,drain-anchors,drain-lookahead"
+techniques="stock-macros,safe-moves,second-move,dead-ends,stock-lookahead,capacity,incomplete-piles,supermoves,lost-moves,stock-prefix,waste-drain,drain-anchors,drain-lookahead,deal-anchors"
 always=""
 inputs=()
 fail() { echo "ablate_losses.sh: $*" >&2; exit 2; }

@@ -74,6 +74,11 @@ if [ "$kind" = address ]; then
     # two tests that run the waste-drain test's search for a choice with and without its runs of
     # moments and its column order over the same positions, and compare the answers: a property of
     # the search's order, not of memory, whose code runs here in the shorter WasteDrain tests.
+    # And four tests that wake the drain anchors below a Malmaison deal (4 to 13 seconds each in
+    # the plain build: the anchors' tests are the cost; one of them, the win of a full deal at the
+    # default limits, is the beam's, which the BeamProbe tests run here): the search's start-over
+    # and the anchors it wakes run here in Cli's proof-effort test, which solves one of those
+    # deals the same way.
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'
         'Batch\.KilledMidRunAndRestartedLosesAndRepeatsNothing'
@@ -116,6 +121,10 @@ if [ "$kind" = address ]; then
         'DrainAnchors\.ProofEffortBuysTheTestsMoreChoices'
         'WasteDrain\.RunsOfMomentsChangeNoAnswer'
         'WasteDrain\.WhichColumnNextChangesNoAnswer'
+        'DrainAnchors\.FromADealTheSearchStartsOverWithTheStartAsOutermostAnchor'
+        'FastSolver\.BudgetMonotone_ThroughTheDealAnchorsWaking'
+        'Batch\.ProofEffortReachesEveryDealAndItsLine'
+        'FastSolver\.WinsAFullMalmaisonDealAtTheDefaultLimits'
     )
     ctest --output-on-failure -j "$(nproc)" --timeout 1800 -LE 'slurm|report' \
         -E "^($(IFS='|'; echo "${long_tests[*]}"))\$"

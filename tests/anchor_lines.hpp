@@ -35,6 +35,7 @@ int walk_anchor_line(Position p, std::mt19937& rng, OnLost&& on_lost, OnOpen&& o
     if (start->lost(PackedState<T>(p))) return 0;
     DrainAnchors<T> anchors;
     anchors.start(std::move(start), PackedState<T>(p));
+    anchors.wake();  // from a start with no waste, as the search wakes them (drain_anchors.hpp)
     int held = static_cast<int>(p.waste.size());  // since the innermost anchor
     int anchored = 0;
     for (std::size_t step = 1; step <= 40; ++step) {

@@ -290,14 +290,16 @@ TEST_F(Cli, SolveHistogramCountsEveryNodeOnce) {
 
 // --sample-positions keeps every --sample-every-th position of the complete search with as many
 // stock cards as --sample-stock says (MAX or A-B): as many as the histogram's count of them says,
-// each a position file that solve reads, with a stock in the range.
+// each a position file that solve reads, with a stock in the range. (Without the drain anchors
+// below the deal, whose proofs keep the search near the top of its stock once it starts over
+// with them.)
 TEST_F(Cli, SolveSamplesTheCompleteSearchsPositions) {
     for (const auto& [stock, least, most] : {std::tuple{"12", 0, 12}, std::tuple{"3-6", 3, 6}}) {
         const std::string dir = path(std::string("samples-") + stock);
-        const RunResult json =
-            run({"solve", "--json", "--variant", "diplomat", "--seed", "966", "--disable", "probes",
-                 "--node-limit", "60000", "--histogram", "--sample-positions", dir,
-                 "--sample-every", "3000", "--sample-stock", stock});
+        const RunResult json = run({"solve", "--json", "--variant", "diplomat", "--seed", "966",
+                                    "--disable", "probes,deal-anchors", "--node-limit", "60000",
+                                    "--histogram", "--sample-positions", dir, "--sample-every",
+                                    "3000", "--sample-stock", stock});
         EXPECT_EQ(json.exit_code, 3) << json.err;  // unknown at this limit
         const Json answer = Json::parse(json.out);
         std::uint64_t eligible = 0;
@@ -594,12 +596,13 @@ TEST_F(Cli, SolveConfirmLostReprovesALossWithOtherKeys) {
 }
 
 // --proof-effort reaches the waste-drain tests (tests/drain_anchors_test.cpp has what it buys):
-// Malmaison seed 7's deal is lost in 3 nodes with effort 2, where the default effort makes no
-// drain anchors below a deal and the search goes on. A value out of range, or one for the
-// reference search, which has no such tests, is refused.
+// the complete search of Malmaison seed 7's deal starts over with the drain anchors after 16,384
+// nodes (drain_anchors.hpp's kWakeAfter), and they prove it lost in 3 nodes more with effort 2,
+// where the default effort's need 9. A value out of range, or one for the reference search,
+// which has no such tests, is refused.
 TEST_F(Cli, SolveProofEffortReachesTheTestsAndIsChecked) {
     const std::vector<std::string> deal = {"solve", "--json", "--variant", "malmaison", "--seed",
-                                           "7", "--disable", "probes", "--node-limit", "3"};
+                                           "7", "--disable", "probes", "--node-limit", "16390"};
     const RunResult plain = run(deal);
     EXPECT_EQ(plain.exit_code, 3) << plain.err;
     EXPECT_FALSE(Json::parse(plain.out).contains("proof_effort"));

@@ -67,30 +67,57 @@ TEST(DrainAnchors, AProofNearTheStartGivesBackWhatItCost) {
 // (probes off, `solve --sample-positions`: 82 stock cards, 30 in the waste) is open with a
 // total of a million choices (the cap is met) and lost with four times that budget
 // (WasteDrainBudget::scaled: one pass, four times the total); the default budget proves it too,
-// in 2.4 million. The search: from Malmaison seed 7's deal, whose start has no waste, no anchors
-// are made at the default effort and the complete search is open at 3,000 nodes; with effort 2
-// the start is the outermost anchor (drain_anchors.hpp) and the deal is lost in 3 nodes.
+// in 2.4 million.
 TEST(DrainAnchors, ProofEffortBuysTheTestsMoreChoices) {
     const Position p = test_position("malmaison_1_stock_82.json");
     const WasteDrainBudget million{.total = 1000000};
     EXPECT_FALSE(waste_drain_lost(p, million));
     EXPECT_TRUE(waste_drain_lost(p, million.scaled(4)));
     EXPECT_TRUE(waste_drain_lost(p));
-    const Position deal = deal_position(VariantId::Malmaison, 7);
-    SearchLimits limits;
-    limits.node_limit = 3000;
-    Techniques complete_only;
-    complete_only.probes = false;
-    const SolveResult plain = FastSolver(16u << 20, complete_only).solve(deal, limits);
-    EXPECT_EQ(plain.verdict, Verdict::Unknown);
-    FastSolver with_effort(16u << 20, complete_only);
-    with_effort.prove_with_effort(2);
-    const SolveResult r = with_effort.solve(deal, limits);
-    EXPECT_EQ(r.verdict, Verdict::Lost);
-    EXPECT_LE(r.nodes, 3u);
 }
 
-// Below a start with no waste (a deal's, at a raised proof effort) the anchors have their credit
+// From a deal (drain_anchors.hpp): Malmaison seed 7's deal, whose start has no waste, is the
+// outermost anchor once the complete search starts over after kWakeAfter nodes, and is lost 9
+// nodes later; with `--disable deal-anchors` no anchors are made below it and the complete search
+// is open at 3,000 nodes more. Before the anchors wake it is open too.
+TEST(DrainAnchors, FromADealTheSearchStartsOverWithTheStartAsOutermostAnchor) {
+    using Anchors = DrainAnchors<VariantTraits<VariantId::Malmaison>>;
+    const Position deal = deal_position(VariantId::Malmaison, 7);
+    SearchLimits limits;
+    limits.node_limit = Anchors::kWakeAfter + 3000;
+    const SolveResult r =
+        FastSolver(16u << 20, parse_disabled_techniques("probes")).solve(deal, limits);
+    EXPECT_EQ(r.verdict, Verdict::Lost);
+    EXPECT_GT(r.nodes, Anchors::kWakeAfter);
+    EXPECT_LE(r.nodes, Anchors::kWakeAfter + 9);
+    const SolveResult without =
+        FastSolver(16u << 20, parse_disabled_techniques("probes,deal-anchors")).solve(deal, limits);
+    EXPECT_EQ(without.verdict, Verdict::Unknown);
+    limits.node_limit = Anchors::kWakeAfter;
+    const SolveResult before =
+        FastSolver(16u << 20, parse_disabled_techniques("probes")).solve(deal, limits);
+    EXPECT_EQ(before.verdict, Verdict::Unknown);
+}
+
+// Below a start with no waste the anchors wait: nothing is tested or made until the search wakes
+// them; below a game in progress they are active at once.
+TEST(DrainAnchors, BelowADealTheyWaitUntilWoken) {
+    using T = VariantTraits<VariantId::Malmaison>;
+    const PackedState<T> deal(deal_position(VariantId::Malmaison, 7));
+    DrainAnchors<T> anchors;
+    anchors.start(std::make_unique<WasteDrainTest<T>>(), deal);
+    EXPECT_TRUE(anchors.waiting());
+    EXPECT_FALSE(anchors.active());
+    anchors.wake();
+    EXPECT_FALSE(anchors.waiting());
+    EXPECT_TRUE(anchors.active());
+    const PackedState<T> in_progress(test_position("malmaison_1_stock_82.json"));
+    anchors.start(std::make_unique<WasteDrainTest<T>>(), in_progress);
+    EXPECT_FALSE(anchors.waiting());
+    EXPECT_TRUE(anchors.active());
+}
+
+// Below a start with no waste (a deal's) the anchors have their credit
 // and no rate: what they may evaluate does not grow with the search's nodes ("From a deal" in
 // drain_anchors.hpp); below a game in progress it does, by kRate a node.
 TEST(DrainAnchors, BelowADealTheCreditAloneAndNoRate) {
@@ -119,8 +146,8 @@ TEST(DrainAnchors, BelowADealTheCreditAloneAndNoRate) {
 // must not be won for the reference search. Most such positions are won (reduced decks are
 // forgiving), so a rule that cut a winning line would show. With `empty_start`, the start's waste
 // is put back on its stock first, so that the start is the outermost anchor with no cards of its
-// own, as a deal's search makes it with proof effort above 1. `per_rank` positions are drawn
-// for each variant and number of ranks.
+// own, as a deal's search makes it (drain_anchors.hpp's "From a deal"). `per_rank` positions are
+// drawn for each variant and number of ranks.
 struct AnchorLines {
     int anchored = 0;  // anchors made along the lines
     int called = 0;    // positions the anchors called lost
@@ -170,7 +197,7 @@ TEST(DrainAnchors, EveryPositionTheAnchorsCallLostIsNotWonForTheReference_Reduce
     EXPECT_GE(lines.checked, 8);
 }
 
-// The same from starts with no waste (a deal's search with proof effort above 1): the outermost
+// The same from starts with no waste (a deal's search): the outermost
 // anchor has no cards of its own, and every proof comes from anchors made down the lines.
 TEST(DrainAnchors, FromAStartWithNoWasteEveryPositionCalledLostIsNotWon_ReducedDecks) {
     const AnchorLines lines = check_anchor_lines(true, 600, 61);

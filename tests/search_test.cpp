@@ -239,18 +239,23 @@ TEST(Restarts, LaterRunsSkipWhatEarlierRunsExhausted) {
 // at N is decided the same way, in the same nodes and with the same moves, at every larger limit;
 // and an `unknown` at N spent exactly N nodes. The deals include ones that need many turns of the
 // portfolio (a turn is 1,024 nodes), where a schedule that depended on the limit would show.
+// Malmaison's full deals are searched without the drain anchors below a deal, which would wake
+// near 150,000 nodes and spend up to 17 s on each (the next test goes through their waking).
 TEST(FastSolver, BudgetMonotone_DecidedStaysDecided) {
     FastSolver solver(16u << 20);
+    FastSolver without_deal_anchors(16u << 20, parse_disabled_techniques("deal-anchors"));
     int decided_below_largest = 0, decided_after_many_turns = 0;
     for (const auto& rules : all_variants()) {
         for (int ranks : {13, rules.foundation_step == 2 ? 7 : 8}) {
             for (std::uint64_t seed = 1; seed <= 8; ++seed) {
                 const Position p = deal_position(rules.id, seed, ranks);
+                const bool full_malmaison = rules.id == VariantId::Malmaison && ranks == 13;
                 std::optional<SolveResult> first;
                 for (std::uint64_t budget : {1500, 4000, 12000, 40000, 150000}) {
                     SearchLimits limits;
                     limits.node_limit = budget;
-                    const SolveResult r = solver.solve(p, limits);
+                    const SolveResult r =
+                        (full_malmaison ? without_deal_anchors : solver).solve(p, limits);
                     const std::string label =
                         std::string(rules.name) + " seed " + std::to_string(seed) + " ranks " +
                         std::to_string(ranks) + " budget " + std::to_string(budget);
@@ -277,6 +282,32 @@ TEST(FastSolver, BudgetMonotone_DecidedStaysDecided) {
     // The property was exercised, also past the first turns.
     EXPECT_GE(decided_below_largest, 30);
     EXPECT_GE(decided_after_many_turns, 5);
+}
+
+// The same through the waking of the drain anchors below a deal (drain_anchors.hpp's "From a
+// deal": the complete search starts over with them after kWakeAfter nodes of its own, about
+// 147,000 of the solve's here): Malmaison seed 7 is open at 100,000 nodes, before they wake, and
+// at 148,000, after, in exactly those nodes; the anchors prove it lost soon after, in the same
+// nodes at 150,000 and at 300,000.
+TEST(FastSolver, BudgetMonotone_ThroughTheDealAnchorsWaking) {
+    FastSolver solver(16u << 20);
+    const Position deal = deal_position(VariantId::Malmaison, 7);
+    auto solve = [&](std::uint64_t budget) {
+        SearchLimits limits;
+        limits.node_limit = budget;
+        return solver.solve(deal, limits);
+    };
+    for (std::uint64_t budget : {100000, 148000}) {
+        const SolveResult r = solve(budget);
+        EXPECT_EQ(r.verdict, Verdict::Unknown) << budget;
+        EXPECT_EQ(r.nodes, budget);
+    }
+    const SolveResult lost = solve(150000);
+    EXPECT_EQ(lost.verdict, Verdict::Lost);
+    EXPECT_GT(lost.nodes, 148000u);
+    const SolveResult larger = solve(300000);
+    EXPECT_EQ(larger.verdict, Verdict::Lost);
+    EXPECT_EQ(larger.nodes, lost.nodes);
 }
 
 // The most cards up in a position searched (SolveResult::most_up) never falls as the node limit
@@ -483,7 +514,7 @@ TEST(Techniques, ParseAndPrintTheSwitches) {
     EXPECT_EQ(technique_names(),
               "stock-macros, safe-moves, second-move, probes, restarts, dead-ends, "
               "stock-lookahead, capacity, incomplete-piles, supermoves, beam, lost-moves, doubts, "
-              "stock-prefix, waste-drain, drain-anchors, drain-lookahead");
+              "stock-prefix, waste-drain, drain-anchors, drain-lookahead, deal-anchors");
     EXPECT_THROW(parse_disabled_techniques("probes,teleport"), InputError);
 }
 

@@ -70,8 +70,8 @@ struct SearchConfig {
     // capacity test does not search it again (CapacityBudget::retries_start).
     bool relaxed_start_elsewhere = false;
     // How much the complete search's waste-drain tests may spend proving its start lost: k times
-    // each test's budget (waste_drain.hpp) and the drain anchors' credit (drain_anchors.hpp); above
-    // 1, anchors are made below a start with no waste (a deal) too. 1 by default.
+    // each test's budget (waste_drain.hpp) and the drain anchors' credit (drain_anchors.hpp). 1 by
+    // default.
     int proof_effort = 1;
 
     // The one member whose exhaustion proves a loss: every move the sound pruning keeps.
@@ -108,6 +108,9 @@ class DepthFirstSearch final : public SearchMember<T> {
                 config_.restart_unit == 0 ? node_cap
                                           : run_start_ + luby(run_index_) * config_.restart_unit;
             node_cap_ = std::min(node_cap, run_end);
+            // Below a deal the drain anchors wait for kWakeAfter nodes, and the search then
+            // starts over with them (start_over_with_the_anchors()).
+            if (anchors_.waiting()) node_cap_ = std::min(node_cap_, DrainAnchors<T>::kWakeAfter);
             // No open frame while paused: the start position itself was not entered yet.
             Outcome outcome = frames_.empty() ? enter() : step();
             while (outcome == Outcome::Pushed || outcome == Outcome::Seen) outcome = step();
@@ -129,6 +132,10 @@ class DepthFirstSearch final : public SearchMember<T> {
                 default:
                     if (config_.retire_after != 0 && nodes_ >= config_.retire_after) {
                         status_ = SearchStatus::Retired;
+                        break;
+                    }
+                    if (anchors_.waiting() && nodes_ >= DrainAnchors<T>::kWakeAfter) {
+                        start_over_with_the_anchors();
                         break;
                     }
                     if (nodes_ >= node_cap) return SearchStatus::Paused;  // stays resumable
@@ -241,6 +248,31 @@ class DepthFirstSearch final : public SearchMember<T> {
         salt_ = run_salt(stream_, run_index_);
     }
 
+    // From a deal (drain_anchors.hpp): the complete search, undecided after kWakeAfter nodes of
+    // its own, starts over from its start with the drain anchors awake, in a key space of its
+    // own (kDealAnchorsKeys XORed into its table keys). Why a key space of its own: the marks of
+    // the search so far may rely on its path as it was (portfolio.hpp, "Proof that `lost` stays
+    // sound": a position is marked once closed, and a move back to a position on the path is not
+    // followed), and that path is now given up, never to be closed. The search from here reads
+    // and writes only its new marks, so it is a complete search of its own, and its proof of
+    // loss is the single search's. Where helpers search too (portfolio.hpp's complete_helper),
+    // each starts over alike, and the solve calls `lost` once every complete search has closed
+    // its start: the searches that write the new marks have then all closed their paths there,
+    // and the portfolio's proof holds over those marks; a helper that closed its start before
+    // starting over (it read the marks of a path given up) is not what proves. The nodes so far
+    // stay counted, and kWakeAfter is fixed, so the search at a node limit is still a prefix of
+    // the search at any larger one.
+    void start_over_with_the_anchors() {
+        take_back_to(0);
+        frames_.clear();
+        moves_.clear();
+        lost_moves_.clear();
+        path_.clear();
+        anchors_.wake();
+        table_salt_ = kDealAnchorsKeys;
+    }
+    static constexpr std::uint64_t kDealAnchorsKeys = 0x9e3779b97f4a7c15;
+
     // The dead-end test of the position just entered. Every run of a restarting probe starts
     // from the same position (restart() takes every move back, and enter() plays the same safe
     // moves), and the test is a function of the position alone, so a start found alive stays
@@ -260,10 +292,11 @@ class DepthFirstSearch final : public SearchMember<T> {
     }
 
     // The waste-drain test of the complete search's start (waste_drain.hpp), made once: the
-    // complete search never meets its start again. Where it does not prove the start lost and
-    // DrainAnchors::makes_anchors() says so (a start with a waste, or a raised proof effort:
-    // SearchConfig::proof_effort, a deal too), it is the first of the drain anchors
-    // (drain_anchors.hpp), which the test is made again at deeper down.
+    // complete search never meets its start again (but where it starts over with the anchors,
+    // which keep the test). Where it does not prove the start lost and
+    // DrainAnchors::makes_anchors() says so (a start with a waste, or a deal with the technique
+    // deal_anchors on), it is the first of the drain anchors (drain_anchors.hpp), which the test
+    // is made again at deeper down; below a deal they wait (start_over_with_the_anchors()).
     bool waste_drained() {
         if (!config_.complete() || !config_.techniques.waste_drain || start_drain_tested_) {
             return false;
@@ -274,8 +307,13 @@ class DepthFirstSearch final : public SearchMember<T> {
         test->set_deadline(deadline_);
         start_drained_ = test->lost(state_);
         start_drained_card_ = test->drained_at();
-        if (!start_drained_ && DrainAnchors<T>::makes_anchors(state_, config_.proof_effort)) {
+        if (!start_drained_ &&
+            DrainAnchors<T>::makes_anchors(state_, config_.techniques.deal_anchors)) {
             anchors_.start(std::move(test), state_, config_.proof_effort);
+            // Waiting: the run pauses where they wake, whatever cap it was given (run()).
+            if (anchors_.waiting()) {
+                node_cap_ = std::min(node_cap_, DrainAnchors<T>::kWakeAfter);
+            }
         }
         return start_drained_;
     }
@@ -522,7 +560,8 @@ class DepthFirstSearch final : public SearchMember<T> {
     int stream_;
     std::uint64_t salt_;  // the run's move order (0: the plain one)
     // XORed into the table's keys: the stream's, for all its runs; none for a complete search, so
-    // that the complete searches of a multi-threaded solve share their marks (portfolio.hpp).
+    // that the complete searches of a multi-threaded solve share their marks (portfolio.hpp), and
+    // kDealAnchorsKeys once it starts over with the drain anchors below a deal.
     std::uint64_t table_salt_;
     HistogramRecorder* recorder_ = nullptr;
     PositionSampler* sampler_ = nullptr;

@@ -48,36 +48,44 @@
 // search at a node limit is still a prefix of the search at any larger one. The complete search
 // alone proves move 22 above in 152 nodes and 4.7 s with no rate, in 33,917 and 7.4 s at 1,000 a
 // node, and leaves it open after 3 million nodes at 200 or 50 (anchors then come deep in the tree,
-// where they cut little, instead of near its top). From a deal they cost more than they find:
-// Emperor seed 29 at a million nodes took 19.6 s instead of 2.7 at 1,000 a node (6.0 at 200, 3.6 at
-// 50), and no moment of its anchors had no fit; with the choice search skipping the lengths a chain
-// continues (waste_drain.hpp), still 22.5 s against 2.3, while move 22 above is lost in 36,046
-// nodes and 1.1 s at 1,000 a node. So anchors are made only below a start that has a waste (a game
-// in progress, as the frontier positions are), and a deal's search is unchanged, unless the proof
-// effort is raised (SearchConfig::proof_effort: a player's choice to spend time on a proof); and
-// below a deal they have no rate (see "From a deal").
+// where they cut little, instead of near its top). From a deal, at that rate, they cost more than
+// they found: Emperor seed 29 at a million nodes took 19.6 s instead of 2.7 at 1,000 a node (6.0 at
+// 200, 3.6 at 50), and no moment of its anchors had no fit; with the choice search skipping the
+// lengths a chain continues (waste_drain.hpp), still 22.5 s against 2.3, while move 22 above is
+// lost in 36,046 nodes and 1.1 s at 1,000 a node. So below a deal they have no rate, and a bounded
+// cost (see "From a deal").
 // Measured again with the frame and the shared moments (below), at a million nodes with anchors
 // made from the deal at 1,000 a node: Emperor 563, 480 and 132 5.2, 5.8 and 2.5 s instead of 3.1,
 // 5.5 and 3.5, Malmaison 23 113 s instead of 8.9, all `unknown` as without them.
 //
 // From a deal. A deal's start has no waste and no cards of its own, and is the outermost anchor
-// all the same (with a raised proof effort): the anchors below it prove alone. Their proofs come
-// near the top of the complete search or not at all: Malmaison seeds 2, 3, 6, 7, 8, 9, 11, 15, 16,
-// 17, 19 and 20 are lost at effort 2 within 250 nodes of its start, after the probes' 1,000 or
-// so. So below a start with no waste the anchors have the credit and no rate, and a proof gives
-// back what it cost only up to the credit in all: with every proof's cost given back (and the
-// credit of effort 1), Malmaison seed 13 made 1,450 anchors, 1,262 of them proven lost (274
-// million choices given back), and was `unknown` at a million nodes after about a minute. With the rule, a deal's anchors evaluate at most twice
-// the credit whatever the node limit (about 35 s at effort 2), and still follow the search's own
-// history, so the search at a node limit is a prefix of the search at any larger one. Malmaison
-// seeds 1-20 at a million nodes, effort 2: 11 lost in 527 s of CPU (with every proof given back,
-// 12 in 726 s: seed 11 more; with the credit doubled but each anchor's budget not, 9 in 594 s).
-// The same rule at the default effort (anchors below every deal) proves 11 of Malmaison seeds
-// 1-40 lost at 200,000 nodes, none without, but in 682 s of CPU instead of 22, and every search
-// from a deal or a position near one that reaches the complete search pays up to the credit's
-// 8 s twice over (Malmaison seed 696, won by the beam at 72,661 nodes, in 21 s instead of 0.6);
-// it is not the default. Like every cap, the one on what is given back only ever leaves a
-// position open: it decides which tests are made, never what a test proves.
+// all the same: the anchors below it prove alone. Their proofs come near the top of the complete
+// search or not at all: Malmaison seeds 2, 3, 6, 7, 8, 9, 11, 15, 16, 17, 19 and 20 are lost at
+// proof effort 2 within 250 nodes of its start, after the probes' 1,000 or so. So below a start
+// with no waste the anchors have the credit and no rate, and a proof gives back what it cost only
+// up to the credit in all: with every proof's cost given back (and the credit of effort 1),
+// Malmaison seed 13 made 1,450 anchors, 1,262 of them proven lost (274 million choices given
+// back), and was `unknown` at a million nodes after about a minute. With the rule, a deal's
+// anchors evaluate at most twice the credit whatever the node limit (about 17 s at the default
+// effort, K times that at effort K), and still follow the search's own history, so the search at
+// a node limit is a prefix of the search at any larger one. Malmaison seeds 1-20 at a million
+// nodes, effort 2: 11 lost in 527 s of CPU (with every proof given back, 12 in 726 s: seed 11
+// more; with the credit doubled but each anchor's budget not, 9 in 594 s). Like every cap, the
+// one on what is given back only ever leaves a position open: it decides which tests are made,
+// never what a test proves.
+// Waking. Made from the deal's first node, at the default effort, they prove 11 of Malmaison
+// seeds 1-40 lost at 200,000 nodes (none without), in 682 s of CPU instead of 22, but every
+// solve from a deal that the other members do not decide at once pays up to the credit twice:
+// seeds 1-200 of the other games at a million nodes decide the same deals in 1.9 (Diplomat) to
+// 6.0 (Emperor-modern) times the time, and none more. So below a deal they wait (waiting()): the
+// complete search runs without them for kWakeAfter nodes of its own, and then, undecided, starts
+// over from its start with them awake (depth_first.hpp's start_over_with_the_anchors(), which
+// has why that stays sound). Their proofs come near the top of its tree as before (Malmaison
+// seeds 1-60 at a million nodes: the same 11 lost, in 148,500 to 148,700 nodes), and only the
+// deals still open by then pay for them: those other games' seeds 1-200 take 1.2 to 1.3 times
+// the time, and a deal won late pays in full (Malmaison seed 696, won by the beam in 403,751
+// nodes, 12 s instead of 0.6). `--disable deal-anchors` (Techniques::deal_anchors) leaves the
+// deal's search as it was, for a search that only looks for wins.
 //
 // Frame. Every anchor's test counts its prefixes from the start (waste_drain.hpp, "Frame"): the
 // start's columns, each cut to what has not moved from it, rather than the anchor's own columns.
@@ -105,6 +113,13 @@ class DrainAnchors {
     // Growth of the waste over the innermost anchor's held cards that makes a new anchor (5
     // proved move 19 above in as many nodes as 3 when each anchor tested its whole waste).
     static constexpr int kGrowth = 3;
+    // The complete search's own nodes after which, below a start with no waste, it starts over
+    // with the anchors ("From a deal"): 16 of the portfolio's turns, about 147,000 nodes of a
+    // Malmaison deal's solve in all (its other members take the rest), by when most deals of the
+    // other games are decided: seeds 1-200 at a million nodes, the 90th percentile of the nodes
+    // to a decision is 34,574 in Diplomat, 42,152 in Lady Palk, 98,671 in Emperor and 25,564 in
+    // Emperor-modern.
+    static constexpr std::uint64_t kWakeAfter = 16384;
     // The choices the anchors inside a search may evaluate for each node it has counted. With
     // the choice search skipping the lengths a chain continues (waste_drain.hpp), the 79
     // positions of bench/positions/frontier at 300,000 nodes: 53 lost at 200 (151 s), 55 at 1,000
@@ -158,6 +173,8 @@ class DrainAnchors {
     // `effort` (SearchConfig::proof_effort), the credit and each anchor's budget are that many
     // times kCredit and kBudget: a fixed amount still, so the search at a node limit stays a
     // prefix of the search at any larger one.
+    // Below a start with no waste they wait (waiting()) until the search wakes them (wake():
+    // "From a deal").
     void start(std::unique_ptr<WasteDrainTest<T>> test, const PackedState<T>& state,
                int effort = 1) {
         anchors_.clear();
@@ -168,16 +185,23 @@ class DrainAnchors {
         spent_ = 0;
         given_back_ = 0;
         from_deal_ = state.waste_size() == 0;
+        waiting_ = from_deal_;
     }
 
-    // Whether the complete search from `start` makes anchors below it, with proof effort `effort`:
-    // where the start has a waste (a game in progress), or where the effort is raised (a player's
-    // choice to spend time on a proof: a deal too).
-    static bool makes_anchors(const PackedState<T>& start, int effort) {
-        return start.waste_size() > 0 || effort > 1;
+    // Whether the complete search from `start` makes anchors below it: where the start has a
+    // waste (a game in progress), and below a start with no waste (a deal) where `from_a_deal`
+    // (Techniques::deal_anchors: "From a deal").
+    static bool makes_anchors(const PackedState<T>& start, bool from_a_deal) {
+        return start.waste_size() > 0 || from_a_deal;
     }
 
-    bool active() const { return !anchors_.empty(); }
+    // The anchors test and are made: started, and not waiting.
+    bool active() const { return !anchors_.empty() && !waiting_; }
+
+    // Started below a start with no waste, and waiting for the search to count kWakeAfter nodes
+    // and start over from its start ("From a deal"): until wake(), nothing is tested.
+    bool waiting() const { return !anchors_.empty() && waiting_; }
+    void wake() { waiting_ = false; }
 
     // What the anchors may still evaluate at the search's `nodes`-th node: below a start with no
     // waste the credit alone ("From a deal"), below a game in progress the rate's too.
@@ -192,6 +216,7 @@ class DrainAnchors {
     // are not counted in the tests' carried budgets (WasteDrainTest::drained_after()), only in
     // the allowance, the start's too.
     bool lost(int inner_held, int stock, std::uint64_t nodes, bool uncharged = false) {
+        if (!active()) return false;
         const std::uint64_t spent_before = spent_;
         int held = inner_held;
         int fewest = 0;  // stock cards drawn since the anchor at hand, at the fewest
@@ -309,6 +334,7 @@ class DrainAnchors {
     std::uint64_t given_back_ = 0;  // of those, what proofs gave back (give_back())
     int effort_ = 1;                // start()'s proof effort
     bool from_deal_ = false;        // start() had no waste ("From a deal")
+    bool waiting_ = false;          // and the search has not woken them yet (wake())
 };
 
 }  // namespace patience

@@ -9,7 +9,7 @@ namespace patience {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 17> kSwitches{{
+constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 18> kSwitches{{
     {"stock-macros", &Techniques::stock_macros},
     {"safe-moves", &Techniques::safe_moves},
     {"second-move", &Techniques::second_move},
@@ -27,6 +27,7 @@ constexpr std::array<std::pair<std::string_view, bool Techniques::*>, 17> kSwitc
     {"waste-drain", &Techniques::waste_drain},
     {"drain-anchors", &Techniques::drain_anchors},
     {"drain-lookahead", &Techniques::drain_lookahead},
+    {"deal-anchors", &Techniques::deal_anchors},
 }};
 
 }  // namespace

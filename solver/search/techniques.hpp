@@ -26,14 +26,15 @@ struct Techniques {
     bool waste_drain = true;       // search/waste_drain.hpp: the complete search, from its start
     bool drain_anchors = true;     // search/drain_anchors.hpp (with waste_drain)
     bool drain_lookahead = true;   // search/drain_lookahead.hpp (with drain_anchors)
+    bool deal_anchors = true;      // drain_anchors.hpp's "From a deal" (with drain_anchors)
 
     friend bool operator==(const Techniques&, const Techniques&) = default;
 };
 
 // The names --disable takes, comma-separated: stock-macros, safe-moves, second-move, probes,
 // restarts, dead-ends, stock-lookahead, capacity, incomplete-piles, supermoves, beam,
-// lost-moves, doubts, stock-prefix, waste-drain, drain-anchors, drain-lookahead. Throws InputError
-// naming an unknown one.
+// lost-moves, doubts, stock-prefix, waste-drain, drain-anchors, drain-lookahead, deal-anchors.
+// Throws InputError naming an unknown one.
 Techniques parse_disabled_techniques(std::string_view list);
 
 // The names of the techniques switched off in `techniques`, comma-separated in --disable's form
