@@ -117,9 +117,9 @@ TEST(DrainAnchors, BelowADealTheyWaitUntilWoken) {
     EXPECT_TRUE(anchors.active());
 }
 
-// Below a start with no waste (a deal's) the anchors have their credit
-// and no rate: what they may evaluate does not grow with the search's nodes ("From a deal" in
-// drain_anchors.hpp); below a game in progress it does, by kRate a node.
+// Below a start with no waste (a deal's) the anchors have their credit and no rate: what they may
+// evaluate does not grow with the search's nodes ("From a deal" in drain_anchors.hpp); below a
+// game in progress it does, by kRate a node.
 TEST(DrainAnchors, BelowADealTheCreditAloneAndNoRate) {
     auto allowances = [](const Position& p, std::uint64_t nodes) {
         return dispatch_variant(p.variant, [&](auto traits) {
@@ -197,8 +197,8 @@ TEST(DrainAnchors, EveryPositionTheAnchorsCallLostIsNotWonForTheReference_Reduce
     EXPECT_GE(lines.checked, 8);
 }
 
-// The same from starts with no waste (a deal's search): the outermost
-// anchor has no cards of its own, and every proof comes from anchors made down the lines.
+// The same from starts with no waste (a deal's search): the outermost anchor has no cards of its
+// own, and every proof comes from anchors made down the lines.
 TEST(DrainAnchors, FromAStartWithNoWasteEveryPositionCalledLostIsNotWon_ReducedDecks) {
     const AnchorLines lines = check_anchor_lines(true, 600, 61);
     EXPECT_GE(lines.anchored, 50);
