@@ -74,11 +74,15 @@ if [ "$kind" = address ]; then
     # two tests that run the waste-drain test's search for a choice with and without its runs of
     # moments and its column order over the same positions, and compare the answers: a property of
     # the search's order, not of memory, whose code runs here in the shorter WasteDrain tests.
-    # And four tests that wake the drain anchors below a Malmaison deal (4 to 13 seconds each in
-    # the plain build: the anchors' tests are the cost; one of them, the win of a full deal at the
-    # default limits, is the beam's, which the BeamProbe tests run here): the search's start-over
-    # and the anchors it wakes run here in Cli's proof-effort test, which solves one of those
-    # deals the same way.
+    # And five tests that wake the drain anchors below a full Malmaison deal (3 to 13 seconds
+    # each in the plain build, 65 here for Cli's proof-effort test: the anchors' tests are the
+    # cost; one of them, the win of a full deal at the default limits, is the beam's, which the
+    # BeamProbe tests run here): the search's start-over and the anchors it wakes run here in
+    # DrainAnchors' win after the start-over, a deal with nine ranks; the proof effort only scales
+    # the tests' budgets, and the WasteDrain tests here search with budgets of their own. And the
+    # test that the drain anchors' shared answers (drain_moments.hpp) change no test's answer
+    # (107 seconds here, 8 in the plain build): a comparison of answers, not of memory; the memo
+    # runs here in its own shorter DrainMoments tests and in every anchored search.
     long_tests=(
         'Batch\.SigintAndSigtermStopCleanlyAndTheRunResumes'
         'Batch\.KilledMidRunAndRestartedLosesAndRepeatsNothing'
@@ -125,6 +129,8 @@ if [ "$kind" = address ]; then
         'FastSolver\.BudgetMonotone_ThroughTheDealAnchorsWaking'
         'Batch\.ProofEffortReachesEveryDealAndItsLine'
         'FastSolver\.WinsAFullMalmaisonDealAtTheDefaultLimits'
+        'Cli\.SolveProofEffortReachesTheTestsAndIsChecked'
+        'DrainMoments\.SharedAnswersChangeNoTestsAnswer'
     )
     ctest --output-on-failure -j "$(nproc)" --timeout 1800 -LE 'slurm|report' \
         -E "^($(IFS='|'; echo "${long_tests[*]}"))\$"

@@ -227,7 +227,7 @@ TEST_F(Batch, LinesRecordTheirLimitsTechniquesAndSolver) {
 }
 
 // The proof effort reaches every deal's search and its line: Malmaison seed 7 (the complete
-// search alone) is `unknown` at 16,390 nodes with the default effort, whose drain anchors, woken
+// search alone) is `unknown` at 16,387 nodes with the default effort, whose drain anchors, woken
 // after 16,384 (drain_anchors.hpp's kWakeAfter), prove it lost 9 nodes later, and lost in 16,387
 // with effort 2, whose anchors may evaluate twice as many choices; solved again with effort 2
 // under --retry-unknown, as other conditions.
@@ -236,7 +236,7 @@ TEST_F(Batch, ProofEffortReachesEveryDealAndItsLine) {
     BatchConfig c = config(out, 7, 7);
     c.variants = {VariantId::Malmaison};
     c.ranks = 13;
-    c.limits.node_limit = 16390;
+    c.limits.node_limit = 16387;
     c.techniques = parse_disabled_techniques("probes");
     run_batch(c, nullptr);
     std::string error;

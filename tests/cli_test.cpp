@@ -602,7 +602,7 @@ TEST_F(Cli, SolveConfirmLostReprovesALossWithOtherKeys) {
 // which has no such tests, is refused.
 TEST_F(Cli, SolveProofEffortReachesTheTestsAndIsChecked) {
     const std::vector<std::string> deal = {"solve", "--json", "--variant", "malmaison", "--seed",
-                                           "7", "--disable", "probes", "--node-limit", "16390"};
+                                           "7", "--disable", "probes", "--node-limit", "16387"};
     const RunResult plain = run(deal);
     EXPECT_EQ(plain.exit_code, 3) << plain.err;
     EXPECT_FALSE(Json::parse(plain.out).contains("proof_effort"));

@@ -17,6 +17,7 @@
 #include "solver/search/drain_anchors.hpp"
 #include "solver/search/techniques.hpp"
 #include "solver/search/waste_drain.hpp"
+#include "solver/solve.hpp"
 #include "solver/variant_traits.hpp"
 #include "tests/anchor_lines.hpp"
 #include "tests/test_support.hpp"
@@ -97,6 +98,24 @@ TEST(DrainAnchors, FromADealTheSearchStartsOverWithTheStartAsOutermostAnchor) {
     const SolveResult before =
         FastSolver(16u << 20, parse_disabled_techniques("probes")).solve(deal, limits);
     EXPECT_EQ(before.verdict, Verdict::Unknown);
+}
+
+// After the start-over the complete search wins too, and its line, from the start again (the
+// first run's moves taken back), replays: Malmaison seed 4 with nine ranks, the complete search
+// alone, is won soon after the anchors wake (their proofs cut the lines its first run drowned
+// in) and is open at 40,000 nodes without them. solve_with() replays the win.
+TEST(DrainAnchors, AfterTheStartOverTheCompleteSearchWinsAndItsLineReplays) {
+    using Anchors = DrainAnchors<VariantTraits<VariantId::Malmaison>>;
+    const Position deal = deal_position(VariantId::Malmaison, 4, 9);
+    SearchLimits limits;
+    limits.node_limit = 40000;
+    FastSolver complete_only(16u << 20, parse_disabled_techniques("probes"));
+    const SolveResult r = solve_with(complete_only, deal, limits);
+    ASSERT_EQ(r.verdict, Verdict::Won);
+    EXPECT_GT(r.nodes, Anchors::kWakeAfter);
+    EXPECT_TRUE(replay(deal, r.solution).won);
+    FastSolver without(16u << 20, parse_disabled_techniques("probes,deal-anchors"));
+    EXPECT_EQ(without.solve(deal, limits).verdict, Verdict::Unknown);
 }
 
 // Below a start with no waste the anchors wait: nothing is tested or made until the search wakes
