@@ -108,9 +108,7 @@ class DepthFirstSearch final : public SearchMember<T> {
                 config_.restart_unit == 0 ? node_cap
                                           : run_start_ + luby(run_index_) * config_.restart_unit;
             node_cap_ = std::min(node_cap, run_end);
-            // Below a deal the drain anchors wait for kWakeAfter nodes, and the search then
-            // starts over with them (start_over_with_the_anchors()).
-            if (anchors_.waiting()) node_cap_ = std::min(node_cap_, DrainAnchors<T>::kWakeAfter);
+            pause_at_the_wake();
             // No open frame while paused: the start position itself was not entered yet.
             Outcome outcome = frames_.empty() ? enter() : step();
             while (outcome == Outcome::Pushed || outcome == Outcome::Seen) outcome = step();
@@ -231,17 +229,28 @@ class DepthFirstSearch final : public SearchMember<T> {
                state_.column(last.to).size == last.count;
     }
 
+    // Every move taken back and every frame closed unmarked: the start position, not entered yet.
+    void back_to_the_start() {
+        take_back_to(0);
+        frames_.clear();
+        moves_.clear();
+        lost_moves_.clear();
+        path_.clear();
+    }
+
+    // Where the drain anchors wait below a deal, the run pauses where they wake, whatever cap it
+    // was given (start_over_with_the_anchors()).
+    void pause_at_the_wake() {
+        if (anchors_.waiting()) node_cap_ = std::min(node_cap_, DrainAnchors<T>::kWakeAfter);
+    }
+
     // Back to the start position for the next run, with a new salt for its move order. Its table
     // marks stay those of the earlier runs (table_salt_): what a run exhausted, the later ones
     // skip, so each run spends its nodes on lines not tried yet. Measured with the decided-rate
     // harness against runs with table marks of their own (seeds 61-200 at 1M nodes, and the
     // deals of seeds 1-60 still unknown at 1M, at 2M and 4M): see portfolio.hpp.
     void restart() {
-        take_back_to(0);
-        frames_.clear();
-        moves_.clear();
-        lost_moves_.clear();
-        path_.clear();
+        back_to_the_start();
         anchors_.clear();
         ++run_index_;
         run_start_ = nodes_;
@@ -263,11 +272,7 @@ class DepthFirstSearch final : public SearchMember<T> {
     // stay counted, and kWakeAfter is fixed, so the search at a node limit is still a prefix of
     // the search at any larger one.
     void start_over_with_the_anchors() {
-        take_back_to(0);
-        frames_.clear();
-        moves_.clear();
-        lost_moves_.clear();
-        path_.clear();
+        back_to_the_start();
         anchors_.wake();
         table_salt_ = kDealAnchorsKeys;
     }
@@ -310,10 +315,7 @@ class DepthFirstSearch final : public SearchMember<T> {
         if (!start_drained_ &&
             DrainAnchors<T>::makes_anchors(state_, config_.techniques.deal_anchors)) {
             anchors_.start(std::move(test), state_, config_.proof_effort);
-            // Waiting: the run pauses where they wake, whatever cap it was given (run()).
-            if (anchors_.waiting()) {
-                node_cap_ = std::min(node_cap_, DrainAnchors<T>::kWakeAfter);
-            }
+            pause_at_the_wake();  // the first run's cap came before they waited
         }
         return start_drained_;
     }
